@@ -1,0 +1,92 @@
+/** Business constants of SPEC.md §9 and DESIGN.md, shared by server and web. */
+
+export const DIFFICULTIES = ['Fácil', 'Media', 'Exigente', 'Difícil'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
+/** The search dropdown spells the difficulties without accents (SPEC.md §5). */
+export const SEARCH_DIFFICULTY_OPTIONS = ['Facil', 'Media', 'Exigente', 'Dificil'] as const;
+export const SEARCH_DIFFICULTY_EMPTY_LABEL = 'Seleccione una dificultad';
+
+export const ROLES = ['user', 'guide', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const STATUSES = ['none', 'Enviado', 'Aprobado', 'Rechazado'] as const;
+export type Status = (typeof STATUSES)[number];
+/** Statuses that mean the user has applied to be a guide at some point. */
+export const APPLICATION_STATUSES = ['Enviado', 'Aprobado', 'Rechazado'] as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const COMMENT_MAX_LENGTH = 2000;
+export const TEXT_MAX_LENGTH = 5000;
+export const NAME_MAX_LENGTH = 120;
+export const MAX_PLACE_PHOTOS = 10;
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const RATING_LABELS: Record<1 | 2 | 3 | 4 | 5, string> = {
+  1: 'Pésimo',
+  2: 'Malo',
+  3: 'Regular',
+  4: 'Bueno',
+  5: 'Excelente',
+};
+export const RATING_INPUT_PRECISION = 1;
+export const RATING_DISPLAY_PRECISION = 0.1;
+
+export const TOAST_AUTO_HIDE_MS = 3000;
+
+export const DETAIL_CAROUSEL = { autoplayMs: 3000, transitionMs: 500, dots: true, pauseOnHover: true } as const;
+
+/**
+ * Card carousel slides by viewport width. Each entry: up to `maxWidth` px, show `slides` cards
+ * (SPEC.md §9). Wider than the last entry keeps the last count.
+ */
+export interface SlideBreakpoint {
+  maxWidth: number;
+  slides: number;
+}
+export const LANDING_CAROUSEL_BREAKPOINTS: readonly SlideBreakpoint[] = [
+  { maxWidth: 700, slides: 1 },
+  { maxWidth: 950, slides: 2 },
+  { maxWidth: 1300, slides: 3 },
+  { maxWidth: 1800, slides: 4 },
+  { maxWidth: 2600, slides: 5 },
+];
+export const SEARCH_CAROUSEL_BREAKPOINTS: readonly SlideBreakpoint[] = [
+  { maxWidth: 600, slides: 1 },
+  { maxWidth: 900, slides: 1 },
+  { maxWidth: 1150, slides: 2 },
+  { maxWidth: 1500, slides: 3 },
+  { maxWidth: 1800, slides: 4 },
+  { maxWidth: 2600, slides: 5 },
+];
+export function slidesForWidth(width: number, breakpoints: readonly SlideBreakpoint[]): number {
+  for (const bp of breakpoints) if (width <= bp.maxWidth) return bp.slides;
+  return breakpoints[breakpoints.length - 1]?.slides ?? 1;
+}
+
+export const MODAL_WIDTH = { review: 600, delete: 400 } as const;
+export const SIDE_MENU_WIDTH = 240;
+
+export const COLORS = { purple: '#9f2dc7', coral: '#FF7B5F' } as const;
+
+/** Browser storage key of the session `{token, _id, role}` (DESIGN.md §8). */
+export const SESSION_STORAGE_KEY = 'sendero.session';
+
+export const ADMIN_PAGE_SIZE = 20;
+
+/** Image uploads (DESIGN.md §6). */
+export const UPLOAD_PRESETS = ['place', 'rating', 'user'] as const;
+export type UploadPreset = (typeof UPLOAD_PRESETS)[number];
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_MAX_PIXELS = 40_000_000;
+export const UPLOAD_LONGEST_SIDE = 1600;
+export const UPLOAD_VARIANT_WIDTHS = [400, 800] as const;
+export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
+/** Crop aspect ratios applied in the browser before upload. */
+export const UPLOAD_CROP_ASPECT: Record<UploadPreset, number | null> = { place: null, rating: 4 / 3, user: 1 };
+/** Uploaded files are served under this prefix; `photo_url` values must start with it. */
+export const UPLOADS_PATH_PREFIX = '/uploads/';
+
+export const ADMIN_ACTIONS = ['verify', 'unverify', 'delete_place', 'approve', 'reject', 'block_guide', 'delete_rating'] as const;
+export type AdminActionKind = (typeof ADMIN_ACTIONS)[number];

@@ -1,0 +1,65 @@
+import { normalize } from './text.js';
+
+/** Client-side destination filters of SPEC.md §5. */
+export interface SearchFilters {
+  name?: string;
+  city?: string;
+  difficulty?: string;
+}
+
+export interface Searchable {
+  name: string;
+  city: string;
+  difficulty: string;
+}
+
+interface IndexEntry<T> {
+  item: T;
+  name: string;
+  /** Offsets in `name` where a word starts. */
+  wordStarts: number[];
+  city: string;
+  difficulty: string;
+}
+
+export interface SearchIndex<T> {
+  entries: IndexEntry<T>[];
+}
+
+/** Normalise every key once per load, so each keystroke only compares strings. */
+export function buildSearchIndex<T extends Searchable>(items: readonly T[]): SearchIndex<T> {
+  return {
+    entries: items.map((item) => {
+      const name = normalize(item.name);
+      const wordStarts: number[] = [];
+      for (let i = 0; i < name.length; i++) {
+        if (name[i] !== ' ' && (i === 0 || name[i - 1] === ' ')) wordStarts.push(i);
+      }
+      return { item, name, wordStarts, city: normalize(item.city), difficulty: normalize(item.difficulty) };
+    }),
+  };
+}
+
+/**
+ * Name: some word of the name starts with the typed text (a text with spaces may span words).
+ * City: starts with the typed text. Difficulty: contains the selected value.
+ */
+export function filterIndex<T>(index: SearchIndex<T>, filters: SearchFilters): T[] {
+  const name = normalize(filters.name ?? '');
+  const city = normalize(filters.city ?? '');
+  const difficulty = normalize(filters.difficulty ?? '');
+  if (!name && !city && !difficulty) return index.entries.map((e) => e.item);
+  const out: T[] = [];
+  for (const e of index.entries) {
+    if (city && !e.city.startsWith(city)) continue;
+    if (difficulty && !e.difficulty.includes(difficulty)) continue;
+    if (name && !e.wordStarts.some((start) => e.name.startsWith(name, start))) continue;
+    out.push(e.item);
+  }
+  return out;
+}
+
+/** The naive version (normalising on every call), kept as the benchmark baseline. */
+export function filterNaive<T extends Searchable>(items: readonly T[], filters: SearchFilters): T[] {
+  return filterIndex(buildSearchIndex(items), filters);
+}
