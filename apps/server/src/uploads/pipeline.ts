@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import {
+  MSG,
+  UPLOAD_LONGEST_SIDE,
+  UPLOAD_MAX_PIXELS,
+  UPLOAD_VARIANT_WIDTHS,
+  UPLOADS_PATH_PREFIX,
+} from '@sendero/contract';
+import { AppError, unsupportedMedia } from '../errors.js';
+import type { Storage } from '../storage/storage.js';
+
+/** The image formats we accept (DESIGN.md §6). AVIF is decoded by sharp as `heif` with AV1 compression. */
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';
+
+/** One file to store: its storage key (also its name under /uploads/) and bytes. */
+export interface ImageFile {
+  key: string;
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface ProcessedImage {
+  /** sha256 of the main WebP file: every file name derives from it. */
+  hash: string;
+  /** `/uploads/<hash>.webp` */
+  url: string;
+  width: number;
+  height: number;
+  /** Size of the main file. */
+  bytes: number;
+  sourceFormat: ImageFormat;
+  /** The main file first, then the 400 and 800 px wide variants. */
+  files: ImageFile[];
+}
+
+export const WEBP_CONTENT_TYPE = 'image/webp';
+const WEBP_QUALITY = 80;
+/** sharp's own refusal, on top of our header check: a crafted header cannot make it decode more. */
+const SHARP_INPUT = { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error', pages: 1 } as const;
+
+const tooManyPixels = () => new AppError(413, 'PAYLOAD_TOO_LARGE', MSG.imageTooManyPixels);
+
+/**
+ * Recognise the format by the first bytes. Names and declared content types are never trusted:
+ * a text file called `photo.jpg` is refused here before any decoder sees it.
+ */
+export function sniffImageFormat(buf: Buffer): ImageFormat | null {
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'png';
+  }
+  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') {
+    return 'webp';
+  }
+  // ISO-BMFF: [size][ftyp][major brand][minor version][compatible brands...]
+  if (buf.length >= 16 && buf.toString('latin1', 4, 8) === 'ftyp') {
+    const boxSize = buf.readUInt32BE(0);
+    const end = Math.min(buf.length, boxSize >= 16 ? boxSize : 16);
+    const brands = [buf.toString('latin1', 8, 12)];
+    for (let i = 16; i + 4 <= end; i += 4) brands.push(buf.toString('latin1', i, i + 4));
+    if (brands.includes('avif') || brands.includes('avis')) return 'avif';
+  }
+  return null;
+}
+
+function formatMatches(sniffed: ImageFormat, meta: Metadata): boolean {
+  if (sniffed === 'avif') return meta.format === 'heif' && meta.compression === 'av1';
+  return meta.format === sniffed;
+}
+
+/**
+ * Validate and re-encode an uploaded image (DESIGN.md §6): recognised by content, at most 40
+ * megapixels, turned upright by its EXIF orientation, every metadata block dropped (no GPS ever
+ * leaves the server), re-encoded to WebP with the longest side <= 1600 px, plus 400 and 800 px wide
+ * variants. Throws AppError 415 for anything that is not an accepted image, 413 for too many pixels.
+ */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  const sourceFormat = sniffImageFormat(input);
+  if (!sourceFormat) throw unsupportedMedia(MSG.invalidImage);
+
+  let meta: Metadata;
+  try {
+    // Header only: no pixel is decoded here, so the size check below can name the real reason.
+    meta = await sharp(input, { ...SHARP_INPUT, limitInputPixels: false }).metadata();
+  } catch {
+    throw unsupportedMedia(MSG.invalidImage);
+  }
+  if (!formatMatches(sourceFormat, meta) || !meta.width || !meta.height) throw unsupportedMedia(MSG.invalidImage);
+  // Checked from the header, before decoding a single pixel: a 20000x20000 bomb costs milliseconds.
+  if (meta.width * meta.height > UPLOAD_MAX_PIXELS) throw tooManyPixels();
+
+  // Decode once (shrink-on-load makes big JPEGs cheap), upright and at most 1600 px; every output
+  // is encoded from these raw pixels, and raw pixels carry no metadata at all.
+  let raw: { data: Buffer; info: OutputInfo };
+  try {
+    raw = await sharp(input, SHARP_INPUT)
+      .autoOrient()
+      .resize({ width: UPLOAD_LONGEST_SIDE, height: UPLOAD_LONGEST_SIDE, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch (err) {
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels();
+    throw unsupportedMedia(MSG.invalidImage);
+  }
+  const { width, height, channels } = raw.info;
+  const fromRaw = () => sharp(raw.data, { raw: { width, height, channels } });
+
+  const mainData = await fromRaw().webp({ quality: WEBP_QUALITY }).toBuffer();
+  const hash = createHash('sha256').update(mainData).digest('hex');
+
+  const variants = await Promise.all(
+    UPLOAD_VARIANT_WIDTHS.map(async (variantWidth) => {
+      const { data, info } = await fromRaw()
+        .resize({ width: variantWidth, withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer({ resolveWithObject: true });
+      return { key: `${hash}-${variantWidth}.webp`, data, width: info.width, height: info.height };
+    }),
+  );
+
+  return {
+    hash,
+    url: uploadUrl(`${hash}.webp`),
+    width,
+    height,
+    bytes: mainData.length,
+    sourceFormat,
+    files: [{ key: `${hash}.webp`, data: mainData, width, height }, ...variants],
+  };
+}
+
+/** Write every file of a processed image through the storage interface. Same content, same names. */
+export async function storeImage(storage: Storage, image: ProcessedImage): Promise<void> {
+  await Promise.all(image.files.map((f) => storage.put(f.key, f.data, WEBP_CONTENT_TYPE)));
+}
+
+export function uploadUrl(key: string): string {
+  return `${UPLOADS_PATH_PREFIX}${key}`;
+}
