@@ -1,0 +1,139 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { SESSION_STORAGE_KEY, type Session } from '@sendero/contract';
+import { Api, adminCreds, type Account } from './api.js';
+import { BASE_URL } from './env.js';
+
+export { expect } from '@playwright/test';
+export { adminCreds, uniqueTag, type Account } from './api.js';
+export { pngFile } from './png.js';
+
+/**
+ * Fails the test on an uncaught exception or a console.error in the page (epic-stack habit).
+ * "Failed to load resource" lines are the browser reporting HTTP errors the journeys provoke on
+ * purpose (a 401, a 404 for a place the user may not see); the app handles those itself.
+ */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(`uncaught: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(`console.error: ${msg.text()}`);
+  });
+  return errors;
+}
+
+/**
+ * Signs `page` in as `creds` the way the app itself does after a login: the session returned by
+ * POST /api/login stored under `sendero.session`. It is written once, before the next document of
+ * this origin runs, so a later 'Cerrar Sesión' in the test is not undone by a reload.
+ */
+export async function login(page: Page, creds: Pick<Account, 'token' | '_id' | 'role'>): Promise<void> {
+  const session: Session = { token: creds.token, _id: creds._id, role: creds.role };
+  const once = `e2e.session.${Math.random().toString(36).slice(2)}`;
+  await page.addInitScript(
+    ({ key, value, once, origin }) => {
+      if (window.location.origin !== origin || window.sessionStorage.getItem(once)) return;
+      window.sessionStorage.setItem(once, '1');
+      window.localStorage.setItem(key, value);
+    },
+    { key: SESSION_STORAGE_KEY, value: JSON.stringify(session), once, origin: new URL(BASE_URL).origin },
+  );
+}
+
+/** Signs in through the login form of SPEC.md §2 ('Correo', 'Contraseña', 'Ingresar'). */
+export async function loginThroughUi(page: Page, creds: { email: string; password: string }, path = '/ingresar'): Promise<void> {
+  await page.goto(path);
+  await page.getByPlaceholder('Correo', { exact: true }).fill(creds.email);
+  await page.getByPlaceholder('Contraseña', { exact: true }).fill(creds.password);
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+}
+
+/** The stored session, as the app left it. */
+export async function storedSession(page: Page): Promise<Session | null> {
+  const raw = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY);
+  return raw ? (JSON.parse(raw) as Session) : null;
+}
+
+/** axe-core on the current screen: no serious or critical violation (DESIGN.md §8). */
+export async function checkA11y(page: Page, screen = new URL(page.url()).pathname): Promise<void> {
+  // Let entry transitions (dialogs, drawers, skeleton fades) finish so colours are final.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 3000 })
+    .catch(() => undefined);
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+  expect(blocking, `axe violations on ${screen}`).toEqual([]);
+}
+
+/** The menu items of SPEC.md §2 "Side menu", by their accessible names. */
+export const MENU = {
+  search: 'Buscar un destino',
+  profile: 'Perfil',
+  guide: 'Convertirme en Guía',
+  adminUsers: 'Administrar Usuarios',
+  adminPlaces: 'Administrar Destinos',
+  createPlace: 'Crear un Destino',
+  logout: 'Cerrar Sesión',
+} as const;
+
+/** The side menu's 'Cerrar Sesión' control: present exactly when the menu is shown. */
+export function logoutControl(page: Page) {
+  return page.getByRole('link', { name: MENU.logout }).or(page.getByRole('button', { name: MENU.logout })).or(page.getByRole('menuitem', { name: MENU.logout }));
+}
+
+/** A menu item (link, button or menuitem) by its exact text. */
+export function menuItem(page: Page, name: string) {
+  const exact = { name, exact: true } as const;
+  return page.getByRole('link', exact).or(page.getByRole('button', exact)).or(page.getByRole('menuitem', exact));
+}
+
+interface TestFixtures {
+  /** Registers a fresh user through the API (unique email) and returns its credentials and session. */
+  registerUser: (overrides?: Partial<Pick<Account, 'firstname' | 'lastname' | 'password'>>) => Promise<Account>;
+  /** A second browser window for another person (its own storage), signed in as `account` when given. */
+  openAs: (account?: Account) => Promise<Page>;
+}
+interface WorkerFixtures {
+  api: Api;
+  /** The administrator's session, logged in once per worker. */
+  admin: Account;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  api: [
+    async ({ playwright }, use) => {
+      const request = await playwright.request.newContext({ baseURL: BASE_URL });
+      await use(new Api(request));
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  admin: [async ({ api }, use) => use(await api.adminLogin(adminCreds.email, adminCreds.password)), { scope: 'worker' }],
+
+  page: async ({ page }, use) => {
+    const errors = watchConsole(page);
+    await use(page);
+    expect(errors, 'errors in the browser console').toEqual([]);
+  },
+
+  registerUser: async ({ api }, use) => use((overrides) => api.registerUser(overrides)),
+
+  openAs: async ({ browser }, use) => {
+    const opened: { context: BrowserContext; errors: string[] }[] = [];
+    await use(async (account) => {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      opened.push({ context, errors: watchConsole(page) });
+      if (account) await login(page, account);
+      return page;
+    });
+    for (const { context } of opened) await context.close();
+    expect(opened.flatMap((o) => o.errors), 'errors in the browser console of the other windows').toEqual([]);
+  },
+});
+
+function newContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: BASE_URL, viewport: { width: 1440, height: 900 }, locale: 'es-PE' });
+}

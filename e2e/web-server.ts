@@ -1,0 +1,63 @@
+/**
+ * Starts the BUILT server (`node apps/server/dist/server.js`, what `npm start` runs) on a fresh
+ * temporary DATA_DIR for one end-to-end run, and deletes that directory when the server stops.
+ * Playwright's `webServer` runs this script and stops it with SIGTERM (see playwright.config.ts).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_PORT } from './env.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const serverEntry = join(root, 'apps/server/dist/server.js');
+if (!existsSync(serverEntry)) {
+  console.error(`[e2e] ${serverEntry} is missing: run "npm run build" first (npm run test:e2e does).`);
+  process.exit(1);
+}
+
+const dataDir = mkdtempSync(process.env.E2E_DATA_PREFIX ?? join(tmpdir(), 'sendero-e2e-'));
+let cleaned = false;
+function cleanUp(): void {
+  if (cleaned) return;
+  cleaned = true;
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: 'test',
+  HOST: '127.0.0.1',
+  PORT: String(E2E_PORT),
+  DATA_DIR: dataDir,
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  SAMPLE_DATA: 'true',
+  // One IP (127.0.0.1) registers and logs in every test user; the limit itself is covered by the
+  // server's integration tests, so raise it here to keep a full run from tripping it.
+  AUTH_RATE_LIMIT_PER_IP: '10000',
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+};
+// A DATABASE_URL from the caller's shell would bypass the fresh embedded database.
+delete env.DATABASE_URL;
+
+console.log(`[e2e] server on port ${E2E_PORT}, DATA_DIR=${dataDir}`);
+const child = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: 'inherit' });
+
+child.on('exit', (code, signal) => {
+  cleanUp();
+  process.exit(code ?? (signal ? 1 : 0));
+});
+child.on('error', (err) => {
+  console.error('[e2e] could not start the server:', err);
+  cleanUp();
+  process.exit(1);
+});
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  });
+}
+process.on('exit', cleanUp);
