@@ -1,0 +1,47 @@
+import { useCallback, useState } from 'react';
+import { MSG, type UploadPreset, type UploadResponse } from '@sendero/contract';
+import { isApiRequestError, uploadFile } from '@/lib/api-client';
+import { useToast } from '@/components/ui/toast';
+
+export interface Uploader {
+  /** 0-100 while a file is being sent, null otherwise. */
+  progress: number | null;
+  /** The server's Spanish message of the last failure (shown inline). */
+  error: string | null;
+  setError: (message: string | null) => void;
+  /** Sends one file; never rejects: a failure is reported and returned with its message. */
+  upload: (file: Blob, fileName?: string) => Promise<UploadResult>;
+}
+
+export type UploadResult = { ok: true; data: UploadResponse } | { ok: false; message: string };
+
+/**
+ * Wraps `uploadFile` with progress and error state. Refusals the user can fix (415, 413, 429...)
+ * are shown inline; network failures and unexpected server errors also raise the error toast.
+ */
+export function useUploader(preset: UploadPreset): Uploader {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { showError } = useToast();
+
+  const upload = useCallback(
+    async (file: Blob, fileName?: string): Promise<UploadResult> => {
+      setError(null);
+      setProgress(0);
+      try {
+        const data = await uploadFile(preset, file, setProgress, fileName);
+        return { ok: true, data };
+      } catch (e) {
+        const message = isApiRequestError(e) ? e.message : MSG.internal;
+        setError(message);
+        if (!isApiRequestError(e) || e.status === 0 || e.status >= 500) showError(message);
+        return { ok: false, message };
+      } finally {
+        setProgress(null);
+      }
+    },
+    [preset, showError],
+  );
+
+  return { progress, error, setError, upload };
+}

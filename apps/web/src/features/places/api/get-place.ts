@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API, type Place } from '@sendero/contract';
+import { api } from '@/lib/api-client';
+
+export function getPlace(id: string): Promise<Place> {
+  return api.get<Place>(API.place(id));
+}
+
+export const placeQueryKey = (id: string) => ['place', id] as const;
+
+export const placeQueryOptions = (id: string) =>
+  queryOptions({ queryKey: placeQueryKey(id), queryFn: () => getPlace(id) });
+
+/** One place (GET /api/place/{id}); a 404 means the caller may not see it. */
+export function usePlace(id: string) {
+  return useQuery(placeQueryOptions(id));
+}

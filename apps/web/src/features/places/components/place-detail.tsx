@@ -1,0 +1,180 @@
+import { useState, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Rating from '@mui/material/Rating';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import { formatDistance, MSG, RATING_DISPLAY_PRECISION, RATING_MAX, type Place, type Role } from '@sendero/contract';
+import { paths } from '@/config/paths';
+import { errorMessage, isApiRequestError } from '@/lib/api-client';
+import { usePlace } from '../api/get-place';
+import { useUpdatePlace } from '../api/update-place';
+import { PhotoCarousel } from './photo-carousel';
+import { PlaceForm } from './place-form';
+import { formValuesToBody, placeToFormValues } from './place-form-values';
+
+/** Who is looking: the route passes the role the server confirmed (null while unknown). */
+export interface Viewer {
+  _id: string;
+  role: Role | null;
+}
+
+export interface PlaceDetailProps {
+  placeId: string;
+  viewer: Viewer | null;
+  /** The reviews area, composed by the route (features do not import each other). */
+  renderReviews?: (place: Place) => ReactNode;
+  /** 'Acciones de Administrador', shown under the details (admin route). */
+  adminSection?: ReactNode | ((place: Place) => ReactNode);
+  /** Where a place the caller may not see sends them (SPEC.md §2: /buscar-destino). */
+  notFoundRedirect?: string;
+}
+
+/** Admins and the creator may edit a place (SPEC.md §6). */
+export function canEditPlace(place: Place, viewer: Viewer | null): boolean {
+  if (!viewer?.role) return false;
+  return viewer.role === 'admin' || place.id_user === viewer._id;
+}
+
+/** 'min-max horas' of SPEC.md §2. */
+export function formatDetailWalkingTime(time: readonly [number, number]): string {
+  return `${time[0]}-${time[1]} horas`;
+}
+
+/**
+ * The destination detail of SPEC.md §2, used at /buscar-destino/destino/{id} and (with
+ * `adminSection`) at /admin/destinos/{id}. 'Configurar Destino' switches to the edit form.
+ */
+export function PlaceDetail({ placeId, viewer, renderReviews, adminSection, notFoundRedirect = paths.search }: PlaceDetailProps) {
+  const { data: place, error, isPending, refetch, isFetching } = usePlace(placeId);
+  const [editing, setEditing] = useState(false);
+
+  if (isPending) return <PlaceDetailSkeleton />;
+  if (error) {
+    if (isApiRequestError(error) && error.status === 404) return <Navigate to={notFoundRedirect} replace />;
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+            Reintentar
+          </Button>
+        }
+      >
+        {errorMessage(error)}
+      </Alert>
+    );
+  }
+
+  if (editing) {
+    return <PlaceEditor place={place} onDone={() => setEditing(false)} />;
+  }
+
+  const admin = viewer?.role === 'admin';
+  const section = typeof adminSection === 'function' ? adminSection(place) : adminSection;
+
+  return (
+    <Stack spacing={4} component="article" aria-labelledby="place-name">
+      {!place.verified && !admin && <Alert severity="info">{MSG.placeInReview}</Alert>}
+      <Box sx={{ display: 'grid', gap: { xs: 3, md: 4 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
+        <PhotoCarousel photos={place.photos} name={place.name} />
+        <Stack spacing={2}>
+          <Typography id="place-name" component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.75rem', md: '2.25rem' }, overflowWrap: 'anywhere' }}>
+            {place.name}
+          </Typography>
+          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, alignItems: 'center' }}>
+            <Fact term="Dificultad">{place.difficulty}</Fact>
+            <Fact term="Aforo">{place.capacity}</Fact>
+            <Fact term="Tiempo de Caminata">{formatDetailWalkingTime(place.time)}</Fact>
+            <Fact term="Ubicación">{formatDistance(place.time_city, place.city)}</Fact>
+            <Fact term="Calificación">
+              <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+                <span>{place.rating}</span>
+                <Rating
+                  value={place.rating}
+                  precision={RATING_DISPLAY_PRECISION}
+                  max={RATING_MAX}
+                  readOnly
+                  getLabelText={(v) => `${v} de ${RATING_MAX} estrellas`}
+                />
+              </Box>
+            </Fact>
+          </Box>
+          <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{place.description}</Typography>
+          {canEditPlace(place, viewer) && (
+            <Box>
+              <Button variant="contained" color="secondary" startIcon={<SettingsOutlined />} onClick={() => setEditing(true)}>
+                Configurar Destino
+              </Button>
+            </Box>
+          )}
+        </Stack>
+      </Box>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' } }}>
+        <TextBlock title="¿Cómo llegar?">{place.how_to_get}</TextBlock>
+        <TextBlock title="Recomendaciones">{place.tips}</TextBlock>
+      </Box>
+      {section}
+      {renderReviews?.(place)}
+    </Stack>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <Typography component="dt" sx={{ fontWeight: 700 }}>
+        {term}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </>
+  );
+}
+
+function TextBlock({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" sx={{ p: { xs: 2, md: 3 }, borderRadius: 3 }}>
+      <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+        {title}
+      </Typography>
+      <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{children}</Typography>
+    </Paper>
+  );
+}
+
+function PlaceEditor({ place, onDone }: { place: Place; onDone: () => void }) {
+  const update = useUpdatePlace(place._id);
+  return (
+    <PlaceForm
+      mode="edit"
+      defaultValues={placeToFormValues(place)}
+      onCancel={onDone}
+      onSubmit={async (values) => {
+        await update.mutateAsync(formValuesToBody(values));
+        onDone();
+      }}
+    />
+  );
+}
+
+function PlaceDetailSkeleton() {
+  return (
+    <Box aria-busy="true" aria-label="Cargando destino" sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '1.1fr 1fr' } }}>
+      <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '4 / 3' }} />
+      <Stack spacing={2}>
+        <Skeleton variant="text" sx={{ fontSize: '2.25rem', width: '70%' }} />
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} variant="text" sx={{ width: '55%' }} />
+        ))}
+        <Skeleton variant="rounded" height={96} />
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Place, PlaceFormInput, PlaceFormOutput, PlaceUpdate } from '@sendero/contract';
+
+/** An empty create form; numbers are edited as text (number inputs). */
+export const EMPTY_PLACE_FORM: PlaceFormInput = {
+  name: '',
+  city: '',
+  // No difficulty is chosen until the user picks one; the schema then accepts it.
+  difficulty: '' as PlaceFormInput['difficulty'],
+  capacity: '',
+  time_min: '',
+  time_max: '',
+  time_city: '',
+  photos: [],
+  description: '',
+  how_to_get: '',
+  tips: '',
+};
+
+/** The edit form starts from the place as it is, so unchanged photos and difficulty are kept. */
+export function placeToFormValues(place: Place): PlaceFormInput {
+  return {
+    name: place.name,
+    city: place.city,
+    difficulty: place.difficulty,
+    capacity: String(place.capacity),
+    time_min: String(place.time[0]),
+    time_max: String(place.time[1]),
+    time_city: String(place.time_city),
+    photos: [...place.photos],
+    description: place.description,
+    how_to_get: place.how_to_get,
+    tips: place.tips,
+  };
+}
+
+/** The request body of create and update (SPEC.md §7 field names). */
+export function formValuesToBody(v: PlaceFormOutput): Required<PlaceUpdate> {
+  return {
+    name: v.name,
+    city: v.city,
+    difficulty: v.difficulty,
+    capacity: v.capacity,
+    time: [v.time_min, v.time_max],
+    time_city: v.time_city,
+    photos: v.photos,
+    description: v.description,
+    how_to_get: v.how_to_get,
+    tips: v.tips,
+  };
+}
+
+/** Server field names (`time`) mapped onto the form's fields, for 400 answers with `fields`. */
+export function serverFieldToFormField(field: string): keyof PlaceFormInput | null {
+  if (field === 'time') return 'time_max';
+  const known: readonly string[] = Object.keys(EMPTY_PLACE_FORM);
+  return known.includes(field) ? (field as keyof PlaceFormInput) : null;
+}

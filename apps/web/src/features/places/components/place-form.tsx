@@ -1,0 +1,167 @@
+import { useState, type ElementType } from 'react';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { DIFFICULTIES, MSG, PlaceFormSchema, type PlaceFormInput, type PlaceFormOutput } from '@sendero/contract';
+import { MultiImageUpload } from '@/components/upload';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage, isApiRequestError } from '@/lib/api-client';
+import { EMPTY_PLACE_FORM, serverFieldToFormField } from './place-form-values';
+
+export interface PlaceFormProps {
+  mode: 'create' | 'edit';
+  defaultValues?: PlaceFormInput;
+  /** Sends the form; a rejection with an ApiRequestError is shown under the fields or in the toast. */
+  onSubmit: (values: PlaceFormOutput) => Promise<unknown>;
+  /** Edit mode: 'Cancelar Cambios'. */
+  onCancel?: () => void;
+  /** Heading level of the title 'Crear un Destino'. */
+  titleComponent?: ElementType;
+}
+
+type TextName = Exclude<FieldPath<PlaceFormInput>, 'photos' | `photos.${number}`>;
+
+/** The destination form shared by 'Crear un Destino' and 'Configurar Destino' (SPEC.md §2, §5). */
+export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, onCancel, titleComponent = 'h1' }: PlaceFormProps) {
+  const { showError } = useToast();
+  const [uploading, setUploading] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<PlaceFormInput, unknown, PlaceFormOutput>({
+    resolver: zodResolver(PlaceFormSchema),
+    defaultValues,
+    mode: 'onTouched',
+  });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (e) {
+      // The form keeps what the user typed; field errors go under their fields.
+      const fields = isApiRequestError(e) ? e.fields : undefined;
+      let placed = false;
+      for (const [field, message] of Object.entries(fields ?? {})) {
+        const name = serverFieldToFormField(field);
+        if (name) {
+          setError(name, { type: 'server', message });
+          placed = true;
+        }
+      }
+      if (!placed) showError(errorMessage(e));
+    }
+  });
+
+  const text = (name: TextName, label: string, props: TextFieldProps = {}) => {
+    const error = errors[name]?.message;
+    const { ref, ...field } = register(name);
+    return (
+      <TextField
+        {...field}
+        inputRef={ref}
+        id={`place-${name}`}
+        label={label}
+        error={Boolean(error)}
+        helperText={error}
+        fullWidth
+        {...props}
+      />
+    );
+  };
+
+  const numberProps = (min: number, step: number | 'any'): TextFieldProps => ({
+    type: 'number',
+    slotProps: { htmlInput: { min, step, inputMode: step === 1 ? 'numeric' : 'decimal' } },
+  });
+
+  const disabled = !isValid || isSubmitting || uploading;
+
+  return (
+    <Paper component="form" noValidate onSubmit={submit} variant="outlined" sx={{ p: { xs: 2, sm: 3, md: 4 }, borderRadius: 3 }}>
+      <Typography component={titleComponent} variant="h4" sx={{ mb: 3, fontWeight: 700, fontSize: { xs: '1.6rem', md: '2rem' } }}>
+        Crear un Destino
+      </Typography>
+      <Stack spacing={3}>
+        <Controller
+          name="photos"
+          control={control}
+          render={({ field, fieldState }) => (
+            <MultiImageUpload
+              value={field.value}
+              onChange={(urls) => {
+                field.onChange(urls);
+                field.onBlur();
+              }}
+              errorText={fieldState.error?.message}
+              helperText={field.value.length === 0 ? MSG.photosRequired : undefined}
+              onBusyChange={setUploading}
+            />
+          )}
+        />
+        {text('name', 'Nombre')}
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          {text('difficulty', 'Dificultad', {
+            select: true,
+            slotProps: { select: { native: true }, inputLabel: { shrink: true } },
+            children: [
+              <option key="" value="" disabled>
+                Seleccione una dificultad
+              </option>,
+              ...DIFFICULTIES.map((d) => (
+                <option key={d} value={d}>
+                  {d}
+                </option>
+              )),
+            ],
+          })}
+          {text('capacity', 'Aforo', numberProps(1, 1))}
+        </Box>
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+          <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 500, mb: 1.5 }}>
+            Tiempo de Caminata
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            {text('time_min', 'Mínimo (horas)', numberProps(0, 'any'))}
+            {text('time_max', 'Máximo (horas)', numberProps(0, 'any'))}
+          </Box>
+        </Box>
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+          <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 500, mb: 1.5 }}>
+            Ubicación
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            {text('time_city', 'Horas desde la ciudad', numberProps(0, 'any'))}
+            {text('city', 'Ciudad')}
+          </Box>
+        </Box>
+        {text('description', 'Descripción', { multiline: true, minRows: 3, maxRows: 5 })}
+        {text('how_to_get', '¿Cómo llegar?', { multiline: true, minRows: 5, maxRows: 6 })}
+        {text('tips', 'Recomendaciones', { multiline: true, minRows: 5, maxRows: 6 })}
+        <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'flex-end' }}>
+          {mode === 'edit' ? (
+            <>
+              <Button variant="outlined" color="secondary" onClick={onCancel} disabled={isSubmitting}>
+                Cancelar Cambios
+              </Button>
+              <Button type="submit" variant="contained" disabled={disabled}>
+                Guardar cambios
+              </Button>
+            </>
+          ) : (
+            <Button type="submit" variant="contained" size="large" disabled={disabled}>
+              Finalizar
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, type Rating, type RatingCreate } from '@sendero/contract';
+import { api } from '@/lib/api-client';
+import { ratingsQueryKey } from './get-ratings';
+
+export function createRating(body: RatingCreate): Promise<Rating> {
+  return api.post<Rating>(API.ratingCreate, body);
+}
+
+/**
+ * POST /api/rating/create. Afterwards the place's reviews and the place itself (its mean and
+ * count changed) are reloaded, and the list of places too (SPEC.md §4).
+ */
+export function useCreateRating(placeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createRating,
+    onSuccess: async () => {
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: ratingsQueryKey(placeId) }),
+        qc.invalidateQueries({ queryKey: ['place', placeId] }),
+        qc.invalidateQueries({ queryKey: ['places'] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API, type RatingListItem } from '@sendero/contract';
+import { api } from '@/lib/api-client';
+
+export function getRatings(placeId: string): Promise<RatingListItem[]> {
+  return api.get<RatingListItem[]>(API.ratings(placeId));
+}
+
+export const ratingsQueryKey = (placeId: string) => ['ratings', placeId] as const;
+
+export const ratingsQueryOptions = (placeId: string) =>
+  queryOptions({ queryKey: ratingsQueryKey(placeId), queryFn: () => getRatings(placeId) });
+
+/** The reviews of a place, newest first (GET /api/rating/{placeId}). */
+export function useRatings(placeId: string) {
+  return useQuery(ratingsQueryOptions(placeId));
+}

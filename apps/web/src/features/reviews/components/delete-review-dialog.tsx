@@ -1,0 +1,39 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import { MODAL_WIDTH } from '@sendero/contract';
+
+interface DeleteReviewDialogProps {
+  open: boolean;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** The confirmation of SPEC.md §2 (width 400). */
+export function DeleteReviewDialog({ open, pending, onCancel, onConfirm }: DeleteReviewDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onCancel}
+      aria-labelledby="delete-review-text"
+      slotProps={{ paper: { sx: { width: MODAL_WIDTH.delete, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+    >
+      <DialogContent>
+        <DialogContentText id="delete-review-text" sx={{ color: 'text.primary' }}>
+          ¿Desea eliminar esta publicación permanentemente?
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={pending}>
+          Cancelar
+        </Button>
+        <Button variant="contained" color="error" onClick={onConfirm} disabled={pending}>
+          Eliminar
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,66 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Rating from '@mui/material/Rating';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import { RATING_LABELS, RATING_MAX, type RatingListItem } from '@sendero/contract';
+import { imageSrcSet, imageVariant } from '@/lib/images';
+
+interface ReviewCardProps {
+  review: RatingListItem;
+  /** Shown to admins and to the review's author only (SPEC.md §6). */
+  onDelete?: () => void;
+}
+
+function ratingLabel(value: number): string {
+  const label = RATING_LABELS[value as keyof typeof RATING_LABELS];
+  return label ? `${value} de ${RATING_MAX} estrellas: ${label}` : `${value} de ${RATING_MAX} estrellas`;
+}
+
+/** One review: author name and photo, stars, comment and the attached photo. */
+export function ReviewCard({ review, onDelete }: ReviewCardProps) {
+  const name = review.name || review.name_user;
+  const image = review.image || review.photo_url;
+  return (
+    <Paper component="article" variant="outlined" aria-label={`Reseña de ${name}`} sx={{ borderRadius: 3, overflow: 'hidden', display: 'flex', flexDirection: 'column', height: '100%' }}>
+      {image && (
+        <Box
+          component="img"
+          src={imageVariant(image, 800)}
+          srcSet={imageSrcSet(image)}
+          sizes="(min-width: 900px) 33vw, 100vw"
+          alt={`Foto de la reseña de ${name}`}
+          width={800}
+          height={600}
+          loading="lazy"
+          sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '4 / 3', objectFit: 'cover', bgcolor: 'grey.100' }}
+        />
+      )}
+      <Stack spacing={1} sx={{ p: 2, flex: 1 }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <Avatar src={review.photo_user || undefined} alt={`Foto de ${name}`} sx={{ bgcolor: 'primary.main' }}>
+            {name.charAt(0).toUpperCase()}
+          </Avatar>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography component="h3" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+              {name}
+            </Typography>
+            <Rating value={review.rating} max={RATING_MAX} readOnly size="small" getLabelText={ratingLabel} />
+          </Box>
+          {onDelete && (
+            <Tooltip title="Eliminar reseña">
+              <IconButton aria-label={`Eliminar reseña de ${name}`} onClick={onDelete} color="error">
+                <DeleteOutline />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Stack>
+        <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{review.comment}</Typography>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Rating from '@mui/material/Rating';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  COMMENT_MAX_LENGTH,
+  MODAL_WIDTH,
+  RATING_LABELS,
+  RATING_MAX,
+  ReviewFormSchema,
+  type ReviewForm,
+} from '@sendero/contract';
+import { ImageUpload } from '@/components/upload';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage, isApiRequestError } from '@/lib/api-client';
+import { useCreateRating } from '../api/create-rating';
+
+interface ReviewModalProps {
+  open: boolean;
+  onClose: () => void;
+  placeId: string;
+  placeName: string;
+  userId: string;
+}
+
+// A rating of 0 means "no star chosen yet"; the schema asks for 1-5.
+const EMPTY: ReviewForm = { photo_url: '', rating: 0, comment: '' };
+
+function labelFor(value: number | null): string {
+  return value ? (RATING_LABELS[value as keyof typeof RATING_LABELS] ?? '') : '';
+}
+
+/**
+ * 'Cuéntanos tu experiencia' (SPEC.md §2, width 600): a photo cropped 4:3, stars with their labels
+ * and a comment. 'Enviar' stays disabled until all three are given; the fields start empty on
+ * every opening (the form is mounted afresh).
+ */
+export function ReviewModal({ open, onClose, placeId, placeName, userId }: ReviewModalProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={(_e, reason) => {
+        // A click outside must not throw away a half-written review.
+        if (reason !== 'backdropClick') onClose();
+      }}
+      aria-labelledby="review-modal-title"
+      slotProps={{ paper: { sx: { width: MODAL_WIDTH.review, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+    >
+      {open && <ReviewFormBody onClose={onClose} placeId={placeId} placeName={placeName} userId={userId} />}
+    </Dialog>
+  );
+}
+
+function ReviewFormBody({ onClose, placeId, placeName, userId }: Omit<ReviewModalProps, 'open'>) {
+  const { showError } = useToast();
+  const create = useCreateRating(placeId);
+  const [hover, setHover] = useState(-1);
+  const [uploading, setUploading] = useState(false);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<ReviewForm>({
+    resolver: zodResolver(ReviewFormSchema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+  const rating = watch('rating');
+  const { ref: commentRef, ...commentField } = register('comment');
+
+  const submit = handleSubmit(async (values) => {
+    setConflict(null);
+    try {
+      await create.mutateAsync({ id_user: userId, id_place: placeId, ...values });
+      onClose();
+    } catch (e) {
+      if (isApiRequestError(e) && e.status === 409) {
+        setConflict(e.message);
+        return;
+      }
+      const fields = isApiRequestError(e) ? e.fields : undefined;
+      let placed = false;
+      for (const [field, message] of Object.entries(fields ?? {})) {
+        if (field === 'photo_url' || field === 'rating' || field === 'comment') {
+          setError(field, { type: 'server', message });
+          placed = true;
+        }
+      }
+      if (!placed) showError(errorMessage(e));
+    }
+  });
+
+  const shownLabel = labelFor(hover !== -1 ? hover : rating);
+
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <DialogTitle id="review-modal-title" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+        {`¿Como calificarías ${placeName}?`}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2.5} sx={{ pt: 1 }}>
+          {conflict && <Alert severity="warning">{conflict}</Alert>}
+          <Controller
+            name="photo_url"
+            control={control}
+            render={({ field, fieldState }) => (
+              <Box>
+                <ImageUpload
+                  preset="rating"
+                  value={field.value}
+                  onChange={(url) => {
+                    field.onChange(url);
+                    field.onBlur();
+                  }}
+                  alt="Foto de tu visita"
+                  label={field.value ? 'Cambiar Foto' : 'Añadir Foto'}
+                  onBusyChange={setUploading}
+                />
+                {fieldState.error && (
+                  <Typography color="error" variant="caption" role="alert">
+                    {fieldState.error.message}
+                  </Typography>
+                )}
+              </Box>
+            )}
+          />
+          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+            <Typography component="legend" sx={{ fontWeight: 500, mb: 0.5 }}>
+              Calificación
+            </Typography>
+            <Controller
+              name="rating"
+              control={control}
+              render={({ field }) => (
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Rating
+                    name="rating"
+                    value={field.value}
+                    max={RATING_MAX}
+                    precision={1}
+                    size="large"
+                    onChange={(_e, v) => {
+                      field.onChange(v ?? 0);
+                      field.onBlur();
+                    }}
+                    onChangeActive={(_e, v) => setHover(v)}
+                    getLabelText={(v) => `${v} ${v === 1 ? 'estrella' : 'estrellas'}: ${labelFor(v)}`}
+                  />
+                  <Typography aria-live="polite" sx={{ minWidth: 80, fontWeight: 500, color: 'primary.main' }}>
+                    {shownLabel}
+                  </Typography>
+                </Stack>
+              )}
+            />
+          </Box>
+          <TextField
+            {...commentField}
+            inputRef={commentRef}
+            id="review-comment"
+            label="Comentario"
+            multiline
+            minRows={3}
+            maxRows={8}
+            fullWidth
+            error={Boolean(errors.comment)}
+            helperText={errors.comment?.message}
+            slotProps={{ htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={isSubmitting}>
+          Cancelar
+        </Button>
+        <Button type="submit" variant="contained" disabled={!isValid || isSubmitting || uploading}>
+          Enviar
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}

@@ -1,0 +1,138 @@
+import { useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
+import { MSG, type RatingListItem, type Role } from '@sendero/contract';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
+import { useDeleteRating } from '../api/delete-rating';
+import { useRatings } from '../api/get-ratings';
+import { DeleteReviewDialog } from './delete-review-dialog';
+import { ReviewCard } from './review-card';
+import { ReviewModal } from './review-modal';
+
+export interface ReviewViewer {
+  _id: string;
+  /** The role the server confirmed; null while unknown (nothing role-specific is shown). */
+  role: Role | null;
+}
+
+interface ReviewsSectionProps {
+  placeId: string;
+  placeName: string;
+  viewer: ReviewViewer | null;
+}
+
+/** Admins and the author may delete a review (SPEC.md §6). */
+export function canDeleteReview(review: RatingListItem, viewer: ReviewViewer | null): boolean {
+  if (!viewer?.role) return false;
+  return viewer.role === 'admin' || review.id_user === viewer._id;
+}
+
+/**
+ * 'Ya has visitado {name}?': the reviews of a place, the review form for non-admins and the
+ * delete confirmation. A user who already reviewed the place is told so instead of being offered
+ * a form the server would refuse (one review per user and place).
+ */
+export function ReviewsSection({ placeId, placeName, viewer }: ReviewsSectionProps) {
+  const { data: reviews, error, isPending, refetch, isFetching } = useRatings(placeId);
+  const remove = useDeleteRating(placeId);
+  const { showError } = useToast();
+  const [formOpen, setFormOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<RatingListItem | null>(null);
+
+  const mayReview = Boolean(viewer?.role) && viewer?.role !== 'admin';
+  const alreadyReviewed = Boolean(viewer && reviews?.some((r) => r.id_user === viewer._id));
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync(toDelete._id);
+      setToDelete(null);
+    } catch (e) {
+      setToDelete(null);
+      showError(errorMessage(e));
+    }
+  };
+
+  return (
+    <Box component="section" aria-labelledby="reviews-title">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2 }}>
+        <Typography id="reviews-title" component="h2" variant="h5" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+          {`Ya has visitado ${placeName}?`}
+        </Typography>
+        {mayReview && !isPending && !alreadyReviewed && (
+          <Button variant="contained" startIcon={<RateReviewOutlined />} onClick={() => setFormOpen(true)} sx={{ flexShrink: 0 }}>
+            Cuéntanos tu experiencia
+          </Button>
+        )}
+      </Stack>
+      {mayReview && alreadyReviewed && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {MSG.reviewDuplicate}
+        </Alert>
+      )}
+      {isPending ? (
+        <ReviewGrid>
+          {Array.from({ length: 3 }, (_, i) => (
+            <Box component="li" key={i}>
+              <Skeleton variant="rounded" height={320} />
+            </Box>
+          ))}
+        </ReviewGrid>
+      ) : error ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+              Reintentar
+            </Button>
+          }
+        >
+          {errorMessage(error)}
+        </Alert>
+      ) : reviews.length === 0 ? (
+        <Typography color="text.secondary">Aún no hay reseñas de este destino.</Typography>
+      ) : (
+        <ReviewGrid>
+          {reviews.map((review) => (
+            <Box component="li" key={review._id}>
+              <ReviewCard review={review} onDelete={canDeleteReview(review, viewer) ? () => setToDelete(review) : undefined} />
+            </Box>
+          ))}
+        </ReviewGrid>
+      )}
+      {mayReview && viewer && (
+        <ReviewModal open={formOpen} onClose={() => setFormOpen(false)} placeId={placeId} placeName={placeName} userId={viewer._id} />
+      )}
+      <DeleteReviewDialog
+        open={toDelete !== null}
+        pending={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => void confirmDelete()}
+      />
+    </Box>
+  );
+}
+
+function ReviewGrid({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      component="ul"
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
