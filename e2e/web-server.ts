@@ -27,7 +27,6 @@ function cleanUp(): void {
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
-  NODE_ENV: 'test',
   HOST: '127.0.0.1',
   PORT: String(E2E_PORT),
   DATA_DIR: dataDir,

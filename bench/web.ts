@@ -1,0 +1,76 @@
+/**
+ * `npm run bench:web`: the three web budgets of issue 3, printed as figures against their budgets.
+ * Not a test: it measures. Exit code 1 when a budget is missed, so a CI step can flag it.
+ *   npm run bench:web                       build, then all three
+ *   npm run bench:web -- --only search      one of: landing, search, lighthouse (no build needed for search)
+ */
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/env.js';
+import { LANDING_BUDGET_KB, runLandingBench } from './web-landing.js';
+import { LIGHTHOUSE_BUDGETS, runLighthouse } from './web-lighthouse.js';
+import { SEARCH_BUDGET_MS, runSearchBench } from './web-search.js';
+import { startBuiltServer } from './web-serve.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 3901);
+
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
+const wants = (part: string) => !only || only === part;
+const verdict = (ok: boolean) => (ok ? 'OK' : 'OVER BUDGET');
+
+let failed = false;
+
+if (wants('search')) {
+  const r = runSearchBench();
+  console.log(`\n== Search filtering: ${r.places} places, ${r.keystrokes} simulated keystrokes`);
+  console.log(`   index built once:        ${r.buildIndexMs.toFixed(1)} ms`);
+  console.log(`   filterIndex per keystroke: mean ${r.indexed.meanMs.toFixed(3)} ms, p95 ${r.indexed.p95Ms.toFixed(3)} ms, max ${r.indexed.maxMs.toFixed(3)} ms`);
+  console.log(`   filterNaive per keystroke: mean ${r.naive.meanMs.toFixed(3)} ms, p95 ${r.naive.p95Ms.toFixed(3)} ms, max ${r.naive.maxMs.toFixed(3)} ms`);
+  console.log(`   naive / indexed: ${r.ratio.toFixed(1)}x`);
+  console.log(`   budget: mean <= ${SEARCH_BUDGET_MS} ms per keystroke (filterIndex) -> ${verdict(r.withinBudget)}`);
+  failed ||= !r.withinBudget;
+}
+
+if (wants('landing') || wants('lighthouse')) {
+  for (const file of ['apps/server/dist/server.js', 'apps/web/dist/index.html']) {
+    if (!existsSync(resolve(root, file))) {
+      console.error(`${file} is missing: run "npm run build" first (npm run bench:web does).`);
+      process.exit(1);
+    }
+  }
+  const server = await startBuiltServer(PORT);
+  try {
+    if (wants('landing')) {
+      const r = await runLandingBench(server.url, CHROMIUM_PATH, CHROMIUM_ARGS);
+      console.log(`\n== Landing JavaScript (${server.url}/ in Chromium, gzip -9 of each script body)`);
+      for (const s of r.atIdle) {
+        const late = r.atLoad.some((l) => l.url === s.url) ? '' : '  (after load)';
+        console.log(
+          `   ${(s.gzipBytes / 1024).toFixed(1).padStart(6)} KB gzip  ${(s.rawBytes / 1024).toFixed(1).padStart(7)} KB raw  ` +
+            `${(s.transferBytes / 1024).toFixed(1).padStart(6)} KB sent (${s.encoding})  ${s.url}${late}`,
+        );
+      }
+      console.log(`   until load:         ${r.gzipKbAtLoad.toFixed(1)} KB gzip in ${r.atLoad.length} scripts`);
+      console.log(`   until network idle: ${r.gzipKbAtIdle.toFixed(1)} KB gzip in ${r.atIdle.length} scripts`);
+      console.log(`   budget: <= ${LANDING_BUDGET_KB} KB gzip (until network idle) -> ${verdict(r.withinBudget)}`);
+      failed ||= !r.withinBudget;
+    }
+    if (wants('lighthouse')) {
+      const r = await runLighthouse(`${server.url}/`, CHROMIUM_PATH, CHROMIUM_ARGS);
+      console.log(`\n== Lighthouse 12.8 on ${server.url}/ (mobile, simulated throttling)`);
+      for (const [id, budget] of Object.entries(LIGHTHOUSE_BUDGETS) as [keyof typeof LIGHTHOUSE_BUDGETS, number][]) {
+        const op = budget === 100 ? '=' : '>=';
+        console.log(`   ${id.padEnd(15)} ${String(r.scores[id]).padStart(3)}  (budget ${op} ${budget}) ${verdict(r.scores[id] >= budget)}`);
+        if (r.losses[id].length) console.log(`      points lost on: ${r.losses[id].join(', ')}`);
+      }
+      failed ||= !r.withinBudget;
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+if (failed) process.exitCode = 1;
