@@ -1,8 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, three projects: contract unit tests, server integration tests, web component tests.
+// One runner: contract unit tests, server integration tests (PGlite; and PostgreSQL too when
+// TEST_DATABASE_URL is set), web component tests.
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/contract',
+      'apps/server',
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: './apps/server/vitest.config.ts',
+              test: { name: 'server-pg', root: './apps/server', env: { SENDERO_TEST_DB: 'postgres' } },
+            },
+          ]
+        : []),
+      'apps/web',
+    ],
   },
 });

@@ -1,0 +1,16 @@
+import { config as loadDotenv } from 'dotenv';
+import { loadConfig } from '@/config.js';
+import { openDatabase } from '@/db/client.js';
+
+/** npm run db:migrate: applies the migrations and exits. */
+loadDotenv({ quiet: true });
+try {
+  const config = loadConfig(process.env);
+  const database = await openDatabase(config);
+  await database.migrate();
+  await database.close();
+  process.stdout.write(`Migrations applied (${database.kind}).\n`);
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, MSG } from '@sendero/contract';
+import { authHeader, buildTestApp, type TestApp } from './helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('registering', () => {
+  it('as a visitor I can register and get my user back without any password', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.register,
+      payload: { email: 'Ana.Torres@Example.com', password: 'montañas-2024', firstname: '  Ana María ', lastname: 'Torres' },
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ email: 'ana.torres@example.com', firstname: 'Ana María', lastname: 'Torres', role: 'user', status: 'none' });
+    expect(body._id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Object.keys(body)).not.toContain('password');
+  });
+
+  it('refuses an email already in use, whatever its case', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.register,
+      payload: { email: 'ANA.TORRES@example.com', password: 'otra-clave-1', firstname: 'Ana', lastname: 'T' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: { code: 'CONFLICT', message: MSG.emailInUse } });
+  });
+});
+
+describe('logging in', () => {
+  it('returns token, _id and role, and the token opens authenticated calls', async () => {
+    const login = await t.app.inject({ method: 'POST', url: API.login, payload: { email: 'ana.torres@example.com', password: 'montañas-2024' } });
+    expect(login.statusCode).toBe(200);
+    const { token, _id, role } = login.json();
+    expect(role).toBe('user');
+    const claims = await t.app.tokens.verify(token);
+    expect(claims).toEqual({ sub: _id, ver: 0 });
+  });
+
+  it('answers the same 401 for an unknown email and a wrong password', async () => {
+    const unknown = await t.app.inject({ method: 'POST', url: API.login, payload: { email: 'nadie@example.com', password: 'montañas-2024' } });
+    const wrong = await t.app.inject({ method: 'POST', url: API.login, payload: { email: 'ana.torres@example.com', password: 'equivocada' } });
+    for (const res of [unknown, wrong]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: MSG.loginFailed } });
+    }
+  });
+
+  it('admin login refuses a non-admin with the same 401 and accepts an admin', async () => {
+    const user = await t.createUser();
+    const refused = await t.app.inject({ method: 'POST', url: API.adminLogin, payload: { email: user.user.email, password: user.password } });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.message).toBe(MSG.loginFailed);
+    const admin = await t.createAdmin();
+    const ok = await t.app.inject({ method: 'POST', url: API.adminLogin, payload: { email: admin.user.email, password: admin.password } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ _id: admin.user._id, role: 'admin' });
+  });
+
+  it('shows the Spanish field messages for a missing email and password', async () => {
+    const res = await t.app.inject({ method: 'POST', url: API.login, payload: { email: 'no-es-correo' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: MSG.validation,
+        fields: { email: MSG.emailInvalid, password: MSG.passwordRequired },
+      },
+    });
+  });
+});
+
+describe('tokens', () => {
+  it('the fixture token is accepted by the token service', async () => {
+    const u = await t.createUser();
+    expect(authHeader(u.token).authorization).toMatch(/^Bearer /);
+    expect(await t.app.tokens.verify(u.token)).toEqual({ sub: u.user._id, ver: 0 });
+  });
+});

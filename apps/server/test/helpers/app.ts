@@ -1,0 +1,138 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { Role, Status, User } from '@sendero/contract';
+import { buildApp, REDACT_PATHS } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { Database } from '../../src/db/client.js';
+import { users } from '../../src/db/schema.js';
+import type { Db } from '../../src/db/types.js';
+import { eq } from 'drizzle-orm';
+import { createUserRow, issueToken } from '../../src/services/auth.js';
+import { toUserJson } from '../../src/services/user-json.js';
+import { openTestDatabase, testDbKind } from './database.js';
+import { checkLogLine, checkResponse, rememberPassword } from './secret-guard.js';
+
+export interface TestUser {
+  user: User;
+  token: string;
+  password: string;
+}
+
+export interface CreateUserOptions {
+  role?: Role;
+  status?: Status;
+  email?: string;
+  password?: string;
+  firstname?: string;
+  lastname?: string;
+  photo_url?: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: Config;
+  /** Temporary DATA_DIR (uploads go to DATA_DIR/uploads); removed by close(). */
+  dataDir: string;
+  /** Every log line the app wrote (JSON strings), for checks that nothing secret is logged. */
+  logs: string[];
+  createUser(options?: CreateUserOptions): Promise<TestUser>;
+  createAdmin(options?: Omit<CreateUserOptions, 'role'>): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+export interface BuildTestAppOptions {
+  /** Extra environment for loadConfig (e.g. AUTH_RATE_LIMIT_PER_IP). */
+  env?: Record<string, string>;
+}
+
+export function authHeader(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * The real app on a fresh database of its own (PGlite copy of the migrated template, or a new PostgreSQL
+ * database in the server-pg project) and a temporary DATA_DIR. Call close() in afterAll.
+ */
+export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sendero-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    SAMPLE_DATA: 'false',
+    LOG_LEVEL: 'info',
+    ...options.env,
+  });
+  const database = await openTestDatabase();
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      const line = chunk.toString();
+      logs.push(line);
+      checkLogLine(line);
+      done();
+    },
+  });
+  const app = await buildApp(config, {
+    db: database.db,
+    logger: { level: 'info', stream, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+      const type = String(reply.getHeader('content-type') ?? '');
+      if (!type.startsWith('image/')) checkResponse(`${request.method} ${request.url} -> ${reply.statusCode}`, type, payload.toString());
+    }
+    return payload;
+  });
+  await app.ready();
+
+  let counter = 0;
+  const createUser = async (opts: CreateUserOptions = {}): Promise<TestUser> => {
+    counter += 1;
+    const password = opts.password ?? `clave-segura-${counter}-${randomBytes(3).toString('hex')}`;
+    rememberPassword(password);
+    let row = await createUserRow(database.db, {
+      email: opts.email ?? `persona${counter}-${randomUUID().slice(0, 8)}@example.com`,
+      password,
+      firstname: opts.firstname ?? `Nombre${counter}`,
+      lastname: opts.lastname ?? `Apellido${counter}`,
+      role: opts.role ?? 'user',
+    });
+    if (opts.status || opts.photo_url !== undefined) {
+      const [updated] = await database.db
+        .update(users)
+        .set({
+          ...(opts.status ? { status: opts.status, appliedAt: new Date() } : {}),
+          ...(opts.photo_url !== undefined ? { photoUrl: opts.photo_url } : {}),
+        })
+        .where(eq(users.id, row.id))
+        .returning();
+      row = updated!;
+    }
+    return { user: toUserJson(row), token: await issueToken(app.tokens, row), password };
+  };
+
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    dataDir,
+    logs,
+    createUser,
+    createAdmin: (opts = {}) => createUser({ ...opts, role: 'admin' }),
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export { testDbKind };

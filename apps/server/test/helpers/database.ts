@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPostgres, wrapPglite, type Database } from '../../src/db/client.js';
+
+export type TestDbKind = 'pglite' | 'postgres';
+
+/** 'postgres' in the server-pg vitest project (root vitest.config.ts, only when TEST_DATABASE_URL is set). */
+export function testDbKind(): TestDbKind {
+  return process.env.SENDERO_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+let templateBlob: Blob | undefined;
+
+/** A fresh, migrated database of its own: a PGlite copy of the template, or a new PostgreSQL database. */
+export async function openTestDatabase(): Promise<Database> {
+  if (testDbKind() === 'postgres') return openTestPostgres();
+  templateBlob ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return wrapPglite(new PGlite({ loadDataDir: templateBlob }));
+}
+
+async function openTestPostgres(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('SENDERO_TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `sendero_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 5);
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
+import { takeViolations } from './secret-guard.js';
+
+/** Every test: an unexpected console.error fails it, and so does a leaked secret (secret-guard.ts). */
+let consoleError: MockInstance<typeof console.error>;
+let errors: unknown[][] = [];
+
+beforeEach(() => {
+  errors = [];
+  consoleError = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    errors.push(args);
+  });
+});
+
+afterEach(() => {
+  consoleError.mockRestore();
+  expect(errors.map((args) => args.map(String).join(' ')), 'unexpected console.error').toEqual([]);
+  expect(takeViolations(), 'responses and logs must never carry a password, a hash or a stack trace').toEqual([]);
+});
