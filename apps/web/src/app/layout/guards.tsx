@@ -1,0 +1,39 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import type { Role } from '@sendero/contract';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
+import { PageLoader } from './page-loader';
+import { useCurrentRole } from './use-current-role';
+
+/** Guarded routes without a session go to /ingresar (SPEC.md §2). */
+export function RequireSession() {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+/** Where a signed-in user who may not see a role-restricted screen is sent. */
+export function homeFor(role: Role): string {
+  return role === 'admin' ? paths.adminUsers : paths.search;
+}
+
+interface RequireRoleProps {
+  allow: readonly Role[];
+  /**
+   * Where a signed-in caller with another role goes. Default /ingresar, as SPEC.md §2 says for admin
+   * routes; a function receives the caller's role.
+   */
+  otherwise?: string | ((role: Role) => string);
+}
+
+/** Routes for some roles only, decided by the role the server confirms (useCurrentRole). */
+export function RequireRole({ allow, otherwise = paths.login }: RequireRoleProps) {
+  const { session, role, pending } = useCurrentRole();
+  const location = useLocation();
+  if (!session) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  if (pending) return <PageLoader />;
+  if (role && allow.includes(role)) return <Outlet />;
+  const target = role && typeof otherwise === 'function' ? otherwise(role) : typeof otherwise === 'string' ? otherwise : paths.login;
+  return <Navigate to={target} replace />;
+}

@@ -1,0 +1,58 @@
+import { useState, type ReactNode } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import { SIDE_MENU_WIDTH, type Role, type Session } from '@sendero/contract';
+import { SideMenu } from './side-menu';
+
+interface MenuFrameProps {
+  session: Session;
+  role: Role | null;
+  children: ReactNode;
+}
+
+/**
+ * The side menu (SPEC.md §2) as a permanent drawer on wide screens and a toggled drawer behind a
+ * top bar on small ones. Loaded only once a signed-in screen needs it, so the landing stays small.
+ */
+export default function MenuFrame({ session, role, children }: MenuFrameProps) {
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const menu = <SideMenu session={session} role={role} onNavigate={() => setMobileOpen(false)} />;
+  const paper = { width: SIDE_MENU_WIDTH, boxSizing: 'border-box' } as const;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" color="primary" sx={{ display: { md: 'none' } }}>
+        <Toolbar>
+          <IconButton color="inherit" edge="start" aria-label="Abrir menú" onClick={() => setMobileOpen(true)} sx={{ mr: 1 }}>
+            <MenuIcon />
+          </IconButton>
+          <Typography component="span" variant="h6">
+            Sendero
+          </Typography>
+        </Toolbar>
+      </AppBar>
+      <Box sx={{ width: { md: SIDE_MENU_WIDTH }, flexShrink: { md: 0 } }}>
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paper }}
+        >
+          {menu}
+        </Drawer>
+        <Drawer variant="permanent" open sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': paper }}>
+          {menu}
+        </Drawer>
+      </Box>
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, width: { md: `calc(100% - ${SIDE_MENU_WIDTH}px)` } }}>
+        <Toolbar sx={{ display: { md: 'none' } }} />
+        {children}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,10 @@
+import Typography from '@mui/material/Typography';
+
+/** Placeholder: W1 builds this screen. */
+export default function GuideScreen() {
+  return (
+    <Typography component="h1" variant="h4" sx={{ p: 3 }}>
+      Convertirme en Guía
+    </Typography>
+  );
+}

@@ -1,0 +1,10 @@
+import Typography from '@mui/material/Typography';
+
+/** Placeholder: W1 builds this screen. */
+export default function LoginScreen() {
+  return (
+    <Typography component="h1" variant="h4" sx={{ p: 3 }}>
+      Iniciar Sesión
+    </Typography>
+  );
+}

@@ -1,0 +1,65 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOAST_AUTO_HIDE_MS } from '@sendero/contract';
+import { ToastProvider, useToast } from './toast';
+
+function Trigger({ message }: { message: string }) {
+  const { showError } = useToast();
+  return (
+    <button type="button" onClick={() => showError(message)}>
+      Provocar error
+    </button>
+  );
+}
+
+function renderToast() {
+  render(
+    <ToastProvider>
+      <Trigger message="No pudimos conectar con el servidor." />
+      <p>Fuera del aviso</p>
+    </ToastProvider>,
+  );
+}
+
+describe('error toast', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: false }));
+  afterEach(() => vi.useRealTimers());
+
+  it('as a user I see the error message with error severity', () => {
+    renderToast();
+    fireEvent.click(screen.getByRole('button', { name: 'Provocar error' }));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('No pudimos conectar con el servidor.');
+    expect(alert.className).toMatch(/Error/);
+  });
+
+  it('hides by itself after 3000 ms, not before', () => {
+    renderToast();
+    fireEvent.click(screen.getByRole('button', { name: 'Provocar error' }));
+    act(() => vi.advanceTimersByTime(TOAST_AUTO_HIDE_MS - 100));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    // The exit transition runs after the timer; let it finish.
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a click outside the toast does not close it', () => {
+    renderToast();
+    fireEvent.click(screen.getByRole('button', { name: 'Provocar error' }));
+    // MUI's ClickAwayListener attaches on the next tick.
+    act(() => vi.advanceTimersByTime(10));
+    fireEvent.click(screen.getByText('Fuera del aviso'));
+    fireEvent.mouseUp(screen.getByText('Fuera del aviso'));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+  });
+
+  it('the close button closes it', () => {
+    renderToast();
+    fireEvent.click(screen.getByRole('button', { name: 'Provocar error' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

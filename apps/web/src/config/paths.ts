@@ -1,0 +1,31 @@
+/** Every route of SPEC.md §2 in one place, with builders for the ones that take an id. */
+export const paths = {
+  home: '/',
+  login: '/ingresar',
+  register: '/registro',
+  registerSuccess: '/registro-exitoso',
+  adminLogin: '/admin/ingresar',
+  search: '/buscar-destino',
+  placeDetailPattern: '/buscar-destino/destino/:id',
+  placeDetail: (id: string) => `/buscar-destino/destino/${encodeURIComponent(id)}`,
+  profile: '/perfil',
+  guide: '/convertirme-en-guia',
+  createPlace: '/crear-destino',
+  adminUsers: '/admin/usuarios',
+  adminUserPattern: '/admin/usuario/:id',
+  adminUser: (id: string) => `/admin/usuario/${encodeURIComponent(id)}`,
+  adminPlaces: '/admin/destinos',
+  adminPlacePattern: '/admin/destinos/:id',
+  adminPlace: (id: string) => `/admin/destinos/${encodeURIComponent(id)}`,
+  notFound: '/pagina-no-encontrada',
+} as const;
+
+/** Routes where the side menu is never shown (SPEC.md §2). */
+export const MENU_HIDDEN_PATHS: readonly string[] = [
+  paths.home,
+  paths.login,
+  paths.register,
+  paths.registerSuccess,
+  paths.adminLogin,
+  paths.notFound,
+];

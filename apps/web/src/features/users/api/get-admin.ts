@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API, type Admin } from '@sendero/contract';
+import { api } from '@/lib/api-client';
+
+export function getAdmin(id: string): Promise<Admin> {
+  return api.get<Admin>(API.admin(id));
+}
+
+export const adminQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['admin', id] as const, queryFn: () => getAdmin(id) });
+
+/** The admin record (name and photo of an administrator); idle when `id` is undefined. */
+export function useAdmin(id: string | undefined) {
+  return useQuery({ ...adminQueryOptions(id ?? ''), enabled: Boolean(id) });
+}

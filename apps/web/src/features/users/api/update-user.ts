@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, type PasswordUpdate, type SelfUpdate, type User } from '@sendero/contract';
+import { api } from '@/lib/api-client';
+import { getSession, setSession } from '@/lib/session';
+
+export interface PasswordUpdateResult {
+  user: User;
+  token: string;
+}
+
+/** update1: new password (and optionally photo). The server answers with a fresh token. */
+export function updatePassword(id: string, body: PasswordUpdate): Promise<PasswordUpdateResult> {
+  return api.put<PasswordUpdateResult>(API.userUpdate1(id), body);
+}
+
+/** update2: photo and/or guide application (by the user), or status/role (by an admin). */
+export function updateUser(id: string, body: SelfUpdate): Promise<User> {
+  return api.put<User>(API.userUpdate2(id), body);
+}
+
+export function useUpdatePassword(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PasswordUpdate) => updatePassword(id, body),
+    onSuccess: (result) => {
+      // Every earlier token of this user stops working: keep the new one.
+      const session = getSession();
+      if (session && session._id === id) setSession({ ...session, token: result.token, role: result.user.role });
+      qc.setQueryData(['user', id], result.user);
+      void qc.invalidateQueries({ queryKey: ['user', id] });
+      void qc.invalidateQueries({ queryKey: ['admin', id] });
+    },
+  });
+}
+
+export function useUpdateUser(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SelfUpdate) => updateUser(id, body),
+    onSuccess: (user) => {
+      qc.setQueryData(['user', id], user);
+      void qc.invalidateQueries({ queryKey: ['user', id] });
+      void qc.invalidateQueries({ queryKey: ['admin', id] });
+      void qc.invalidateQueries({ queryKey: ['users'] });
+    },
+  });
+}

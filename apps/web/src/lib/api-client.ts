@@ -1,0 +1,176 @@
+import { API, ERROR_CODES, MSG, type ErrorCode, type UploadPreset, type UploadResponse } from '@sendero/contract';
+import { clearSession, getSession } from './session';
+
+/** A failed API call: the server's Spanish message, its code and per-field messages when given. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | 'NETWORK_ERROR';
+  readonly fields?: Record<string, string>;
+
+  constructor(status: number, code: ErrorCode | 'NETWORK_ERROR', message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.code = code;
+    if (fields) this.fields = fields;
+  }
+}
+
+export function isApiRequestError(e: unknown): e is ApiRequestError {
+  return e instanceof ApiRequestError;
+}
+
+/** The message to show a person for any failure (never a stack trace or an English text). */
+export function errorMessage(e: unknown): string {
+  return isApiRequestError(e) ? e.message : MSG.internal;
+}
+
+let unauthorizedHandler: () => void = () => {
+  if (window.location.pathname !== '/ingresar') window.location.assign('/ingresar');
+};
+
+/** The router registers a client-side navigation here so a 401 does not reload the page. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
+export interface RequestOptions {
+  /** Send the bearer token of the stored session (default true when there is one). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+function codeForStatus(status: number): ErrorCode {
+  if (status === 400) return 'VALIDATION_ERROR';
+  if (status === 401) return 'UNAUTHORIZED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  if (status === 429) return 'TOO_MANY_REQUESTS';
+  return 'INTERNAL_ERROR';
+}
+
+const FALLBACK_MESSAGE: Record<ErrorCode, string> = {
+  VALIDATION_ERROR: MSG.validation,
+  UNAUTHORIZED: MSG.unauthorized,
+  FORBIDDEN: MSG.forbidden,
+  NOT_FOUND: MSG.notFound,
+  CONFLICT: MSG.conflict,
+  PAYLOAD_TOO_LARGE: MSG.payloadTooLarge,
+  UNSUPPORTED_MEDIA_TYPE: MSG.unsupportedMediaType,
+  TOO_MANY_REQUESTS: MSG.tooManyAttempts,
+  INTERNAL_ERROR: MSG.internal,
+};
+
+/** The error body of DESIGN.md §4, checked by hand so zod stays out of the landing bundle. */
+function parseErrorBody(body: unknown): { code: ErrorCode; message: string; fields?: Record<string, string> } | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const error = (body as { error?: unknown }).error;
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, message, fields } = error as Record<string, unknown>;
+  if (typeof message !== 'string' || typeof code !== 'string') return null;
+  if (!(ERROR_CODES as readonly string[]).includes(code)) return null;
+  const out: { code: ErrorCode; message: string; fields?: Record<string, string> } = { code: code as ErrorCode, message };
+  if (typeof fields === 'object' && fields !== null) {
+    out.fields = Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  }
+  return out;
+}
+
+/** Builds the error of a non-2xx answer from its JSON body (DESIGN.md §4), whatever it contains. */
+function toError(status: number, body: unknown): ApiRequestError {
+  const parsed = parseErrorBody(body);
+  if (parsed && status < 500) return new ApiRequestError(status, parsed.code, parsed.message, parsed.fields);
+  const code = codeForStatus(status);
+  return new ApiRequestError(status, code, FALLBACK_MESSAGE[code]);
+}
+
+/** A 401 on a call that carried a token means the session is gone: forget it and go log in. */
+function handleUnauthorized(sentToken: boolean, status: number): void {
+  if (sentToken && status === 401) {
+    clearSession();
+    unauthorizedHandler();
+  }
+}
+
+/** Bodies are parsed as JSON when they are JSON; anything else counts as no body. */
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  const session = options.auth === false ? null : getSession();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (session) headers.Authorization = `Bearer ${session.token}`;
+
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiRequestError(0, 'NETWORK_ERROR', MSG.network);
+  }
+
+  const data = parseJson(await res.text().catch(() => ''));
+  if (!res.ok) {
+    handleUnauthorized(Boolean(session), res.status);
+    throw toError(res.status, data);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  del: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};
+
+/**
+ * Uploads one image (DESIGN.md §6) with XMLHttpRequest, which, unlike fetch, reports upload progress.
+ * `onProgress` receives 0-100.
+ */
+export function uploadFile(
+  preset: UploadPreset,
+  file: Blob,
+  onProgress?: (percent: number) => void,
+  fileName = file instanceof File ? file.name : 'imagen',
+): Promise<UploadResponse> {
+  return new Promise((resolve, reject) => {
+    const session = getSession();
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', API.upload(preset));
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (session) xhr.setRequestHeader('Authorization', `Bearer ${session.token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && onProgress) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onerror = () => reject(new ApiRequestError(0, 'NETWORK_ERROR', MSG.network));
+    xhr.onload = () => {
+      const data = parseJson(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(100);
+        resolve(data as UploadResponse);
+        return;
+      }
+      handleUnauthorized(Boolean(session), xhr.status);
+      reject(toError(xhr.status, data));
+    };
+    const form = new FormData();
+    form.append('file', file, fileName);
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,27 @@
+import { createTheme } from '@mui/material/styles';
+import { COLORS } from '@sendero/contract';
+
+/** Purple and coral of SPEC.md §9; Roboto is self-hosted (imported in main.tsx). */
+export const theme = createTheme({
+  palette: {
+    primary: { main: COLORS.purple, contrastText: '#ffffff' },
+    // Coral is light: dark text on it keeps WCAG AA contrast.
+    secondary: { main: COLORS.coral, contrastText: '#1a1a1a' },
+    background: { default: '#faf8fc' },
+  },
+  typography: {
+    fontFamily: 'Roboto, system-ui, -apple-system, "Segoe UI", Arial, sans-serif',
+    button: { textTransform: 'none', fontWeight: 500 },
+  },
+  shape: { borderRadius: 10 },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiButtonBase: {
+      styleOverrides: {
+        root: {
+          '&.Mui-focusVisible': { outline: `3px solid ${COLORS.coral}`, outlineOffset: 2 },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,59 @@
+import { SESSION_STORAGE_KEY, type Admin, type Place, type Role, type User } from '@sendero/contract';
+
+export const USER_ID = '11111111-1111-4111-8111-111111111111';
+export const ADMIN_ID = '22222222-2222-4222-8222-222222222222';
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    _id: USER_ID,
+    firstname: 'Ana María',
+    lastname: 'Pérez Soto',
+    email: 'ana@example.com',
+    photo_url: '',
+    role: 'user',
+    status: 'none',
+    instagram: '',
+    facebook: '',
+    linkedin: '',
+    other1: '',
+    other2: '',
+    other3: '',
+    about_you: '',
+    created_at: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeAdmin(overrides: Partial<Admin> = {}): Admin {
+  return { _id: ADMIN_ID, firstname: 'Carlos', lastname: 'Ramos', photo_url: '', email: 'admin@example.com', ...overrides };
+}
+
+let placeSeq = 0;
+export function makePlace(overrides: Partial<Place> = {}): Place {
+  placeSeq += 1;
+  return {
+    _id: `33333333-3333-4333-8333-${String(placeSeq).padStart(12, '0')}`,
+    id_user: USER_ID,
+    name: `Laguna ${placeSeq}`,
+    city: 'Lima',
+    difficulty: 'Media',
+    capacity: 20,
+    time: [2, 4],
+    time_city: 3,
+    photos: ['/uploads/abc.webp'],
+    description: 'Una laguna.',
+    how_to_get: 'En bus.',
+    tips: 'Lleva agua.',
+    rating: 4.5,
+    comments: 2,
+    verified: true,
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Stores a session as a login would. */
+export function signIn(role: Role, id = role === 'admin' ? ADMIN_ID : USER_ID, token = 'token-1'): void {
+  window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token, _id: id, role }));
+}
