@@ -216,6 +216,18 @@ export type PlaceCreate = z.infer<typeof PlaceCreateSchema>;
 export const PlaceUpdateSchema = z.strictObject(placeFields).partial();
 export type PlaceUpdate = z.infer<typeof PlaceUpdateSchema>;
 
+const readOnlyField = z.never({ error: MSG.readOnlyField }).optional();
+/**
+ * PUT /api/place/update/{id} as the server validates it: PlaceUpdateSchema, where the fields that can
+ * never be set this way (`verified`, `id_user`, `rating`, `comments`) get their own message (400).
+ */
+export const PlaceUpdateRequestSchema = PlaceUpdateSchema.extend({
+  verified: readOnlyField,
+  id_user: readOnlyField,
+  rating: readOnlyField,
+  comments: readOnlyField,
+});
+
 export const RatingCreateSchema = z.strictObject({
   id_user: z.string().optional(),
   id_place: z.uuid({ error: MSG.placeNotFound }),
