@@ -1,6 +1,53 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API, DeletedSchema, IdParamsSchema, PlaceIdParamsSchema, RatingCreateSchema, RatingListItemSchema, RatingSchema } from '@sendero/contract';
+import { errorResponses } from '@/plugins/errors.js';
+import { createRating, deleteRating, listRatings } from '@/services/ratings.js';
 
-// PLACEHOLDER written by the server-foundation engineer so app.ts compiles; S2 owns and replaces it.
-export default async function ratingsRoutes(_app: FastifyInstance): Promise<void> {
-  // S2: register the routes of this resource here, with app.withTypeProvider<ZodTypeProvider>().
+/** Reviews: POST /api/rating/create, GET /api/rating/{placeId}, DELETE /api/rating/delete/{id}. */
+export default async function ratingsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    API.ratingCreate,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['ratings'],
+        summary: 'Review a place (signed in, not admin; one per user and place)',
+        body: RatingCreateSchema,
+        response: { 201: RatingSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createRating(app.db, request.auth!, request.body)),
+  );
+
+  app.get(
+    '/api/rating/:placeId',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['ratings'],
+        summary: 'Reviews of a place the caller may see, newest first',
+        params: PlaceIdParamsSchema,
+        response: { 200: z.array(RatingListItemSchema), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => listRatings(app.db, request.auth!, request.params.placeId),
+  );
+
+  app.delete(
+    '/api/rating/delete/:id',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['ratings'],
+        summary: 'Delete a review (its author or an admin)',
+        params: IdParamsSchema,
+        response: { 200: DeletedSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => deleteRating(app.db, request.auth!, request.params.id),
+  );
 }

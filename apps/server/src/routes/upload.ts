@@ -1,6 +1,73 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MSG, UPLOAD_MAX_BYTES, UploadQuerySchema, UploadResponseSchema } from '@sendero/contract';
+import { badRequest, payloadTooLarge } from '@/errors.js';
+import { errorResponses } from '@/plugins/errors.js';
+import { saveUpload } from '@/uploads/service.js';
 
-// PLACEHOLDER written by the server-foundation engineer so app.ts compiles; S2 owns and replaces it.
-export default async function uploadRoutes(_app: FastifyInstance): Promise<void> {
-  // S2: register the routes of this resource here, with app.withTypeProvider<ZodTypeProvider>().
+/** Uploads per user and minute (DESIGN.md §4). */
+export const UPLOADS_PER_MINUTE = 60;
+
+/**
+ * Per user (the caller is known: auth runs in onRequest, the limiter in preHandler). Applies when
+ * the app registers @fastify/rate-limit.
+ */
+const uploadRateLimit: RateLimitOptions = {
+  max: UPLOADS_PER_MINUTE,
+  timeWindow: 60_000,
+  hook: 'preHandler',
+  keyGenerator: (request: FastifyRequest) => `upload:${request.auth?.id ?? request.ip}`,
+};
+
+/** The bytes of the multipart field `file`: 400 without it, 413 above 10 MB (the rest is not read). */
+async function readFileField(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw badRequest(MSG.fileMissing, { file: MSG.fileMissing });
+  let part;
+  try {
+    part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 413) throw payloadTooLarge(MSG.fileTooLarge);
+    throw badRequest(MSG.fileMissing, { file: MSG.fileMissing });
+  }
+  if (!part || part.fieldname !== 'file') throw badRequest(MSG.fileMissing, { file: MSG.fileMissing });
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 413) throw payloadTooLarge(MSG.fileTooLarge);
+    throw error;
+  }
 }
+
+/**
+ * POST /api/upload?preset=place|rating|user (DESIGN.md §6). Multipart is accepted only in this
+ * scope; every other route takes JSON. The files are served by routes/uploaded-files.ts.
+ */
+export default async function uploadRoutes(fastify: FastifyInstance): Promise<void> {
+  await fastify.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/upload',
+    {
+      onRequest: app.requireAuth,
+      config: { rateLimit: uploadRateLimit },
+      schema: {
+        tags: ['uploads'],
+        summary: 'Upload an image (multipart field `file`): re-encoded to WebP, metadata stripped',
+        consumes: ['multipart/form-data'],
+        querystring: UploadQuerySchema,
+        response: { 201: UploadResponseSchema, ...errorResponses(400, 401, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const data = await readFileField(request);
+      const saved = await saveUpload(app.db, app.storage, { userId: request.auth!.id, preset: request.query.preset, data });
+      return reply.code(201).send(saved);
+    },
+  );
+}
+

@@ -7,8 +7,8 @@ import {
   UPLOAD_VARIANT_WIDTHS,
   UPLOADS_PATH_PREFIX,
 } from '@sendero/contract';
-import { AppError, unsupportedMedia } from '../errors.js';
-import type { Storage } from '../storage/storage.js';
+import { AppError, unsupportedMedia } from '@/errors.js';
+import type { Storage } from '@/storage/storage.js';
 
 /** The image formats we accept (DESIGN.md §6). AVIF is decoded by sharp as `heif` with AV1 compression. */
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';

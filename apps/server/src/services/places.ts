@@ -1,0 +1,179 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { MSG, type Deleted, type Place, type PlaceCreate, type PlaceUpdate } from '@sendero/contract';
+import { places, ratings, type PlaceRow } from '@/db/schema.js';
+import type { Db, Tx } from '@/db/types.js';
+import { badRequest, forbidden, notFound } from '@/errors.js';
+import type { AuthUser } from '@/fastify.js';
+import { recordAdminAction } from './admin-actions.js';
+import { getPlaceList, invalidatePlaceList, type PlaceListEntry } from './place-list-cache.js';
+import { assertOwnUploads } from '@/uploads/service.js';
+
+/** The place as JSON (DESIGN.md §4). */
+export function toPlaceJson(row: PlaceRow): Place {
+  return {
+    _id: row.id,
+    id_user: row.idUser,
+    name: row.name,
+    city: row.city,
+    difficulty: row.difficulty,
+    capacity: row.capacity,
+    time: [row.timeMin, row.timeMax],
+    time_city: row.timeCity,
+    photos: row.photos,
+    description: row.description,
+    how_to_get: row.howToGet,
+    tips: row.tips,
+    rating: Number(row.rating),
+    comments: row.comments,
+    verified: row.verified,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (id: string) => UUID_RE.test(id);
+
+/** Verified places, any place for an admin, and the caller's own unverified ones. */
+export function canSeePlace(place: Pick<PlaceRow, 'verified' | 'idUser'>, auth: AuthUser | null): boolean {
+  return place.verified || auth?.role === 'admin' || (auth !== null && place.idUser === auth.id);
+}
+
+export function canEditPlace(place: Pick<PlaceRow, 'idUser'>, auth: AuthUser): boolean {
+  return auth.role === 'admin' || place.idUser === auth.id;
+}
+
+async function findPlace(db: Db | Tx, id: string, opts: { forUpdate?: boolean } = {}): Promise<PlaceRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const query = db.select().from(places).where(eq(places.id, id)).limit(1);
+  const [row] = opts.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** The place if the caller may see it; 404 otherwise (hidden and missing look the same). */
+export async function getVisiblePlaceRow(db: Db | Tx, id: string, auth: AuthUser | null, opts: { forUpdate?: boolean } = {}): Promise<PlaceRow> {
+  const row = await findPlace(db, id, opts);
+  if (!row || !canSeePlace(row, auth)) throw notFound(MSG.placeNotFound);
+  return row;
+}
+
+export async function getPlace(db: Db, id: string, auth: AuthUser | null): Promise<Place> {
+  return toPlaceJson(await getVisiblePlaceRow(db, id, auth));
+}
+
+const newestFirst = [desc(places.createdAt), desc(places.id)] as const;
+
+/** Every place, newest first (the admin's list). */
+export async function listAllPlaces(db: Db): Promise<Place[]> {
+  const rows = await db.select().from(places).orderBy(...newestFirst);
+  return rows.map(toPlaceJson);
+}
+
+export async function listVerifiedPlaces(db: Db): Promise<Place[]> {
+  const rows = await db.select().from(places).where(eq(places.verified, true)).orderBy(...newestFirst);
+  return rows.map(toPlaceJson);
+}
+
+/** The verified list as ready-to-send JSON bytes with a strong ETag (see place-list-cache.ts). */
+export function getVerifiedPlaceList(db: Db): Promise<PlaceListEntry> {
+  return getPlaceList(db, async () => Buffer.from(JSON.stringify(await listVerifiedPlaces(db))));
+}
+
+export async function createPlace(db: Db, auth: AuthUser, input: PlaceCreate): Promise<Place> {
+  await assertOwnUploads(db, input.photos, 'photos');
+  const [row] = await db
+    .insert(places)
+    .values({
+      idUser: auth.id,
+      name: input.name,
+      city: input.city,
+      difficulty: input.difficulty,
+      capacity: input.capacity,
+      timeMin: input.time[0],
+      timeMax: input.time[1],
+      timeCity: input.time_city,
+      photos: input.photos,
+      description: input.description,
+      howToGet: input.how_to_get,
+      tips: input.tips,
+      verified: false,
+      rating: 0,
+      comments: 0,
+    })
+    .returning();
+  invalidatePlaceList(db);
+  return toPlaceJson(row!);
+}
+
+/** Hidden places answer 404 to anyone who may not see them; visible ones 403 to non-editors. */
+async function getEditablePlace(tx: Tx, id: string, auth: AuthUser): Promise<PlaceRow> {
+  const row = await getVisiblePlaceRow(tx, id, auth, { forUpdate: true });
+  if (!canEditPlace(row, auth)) throw forbidden();
+  return row;
+}
+
+export async function updatePlace(db: Db, auth: AuthUser, id: string, patch: PlaceUpdate): Promise<Place> {
+  if (patch.photos) await assertOwnUploads(db, patch.photos, 'photos');
+  const row = await db.transaction(async (tx) => {
+    const current = await getEditablePlace(tx, id, auth);
+    const timeMin = patch.time?.[0] ?? current.timeMin;
+    const timeMax = patch.time?.[1] ?? current.timeMax;
+    if (timeMin > timeMax) throw badRequest(MSG.timeRange, { time: MSG.timeRange });
+    const [updated] = await tx
+      .update(places)
+      .set({
+        ...(patch.name !== undefined && { name: patch.name }),
+        ...(patch.city !== undefined && { city: patch.city }),
+        ...(patch.difficulty !== undefined && { difficulty: patch.difficulty }),
+        ...(patch.capacity !== undefined && { capacity: patch.capacity }),
+        ...(patch.time !== undefined && { timeMin, timeMax }),
+        ...(patch.time_city !== undefined && { timeCity: patch.time_city }),
+        ...(patch.photos !== undefined && { photos: patch.photos }),
+        ...(patch.description !== undefined && { description: patch.description }),
+        ...(patch.how_to_get !== undefined && { howToGet: patch.how_to_get }),
+        ...(patch.tips !== undefined && { tips: patch.tips }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(places.id, current.id))
+      .returning();
+    return updated!;
+  });
+  invalidatePlaceList(db);
+  return toPlaceJson(row);
+}
+
+/** Admin: flip `verified`, logging verify/unverify in the same transaction. */
+export async function toggleVerified(db: Db, admin: AuthUser, id: string): Promise<Place> {
+  const row = await db.transaction(async (tx) => {
+    const current = await findPlace(tx, id, { forUpdate: true });
+    if (!current) throw notFound(MSG.placeNotFound);
+    const [updated] = await tx
+      .update(places)
+      .set({ verified: !current.verified, updatedAt: sql`now()` })
+      .where(eq(places.id, current.id))
+      .returning();
+    await recordAdminAction(tx, {
+      adminId: admin.id,
+      action: updated!.verified ? 'verify' : 'unverify',
+      targetType: 'place',
+      targetId: current.id,
+    });
+    return updated!;
+  });
+  invalidatePlaceList(db);
+  return toPlaceJson(row);
+}
+
+/** Admin: delete the place and its reviews in one transaction, logging delete_place. */
+export async function deletePlace(db: Db, admin: AuthUser, id: string): Promise<Deleted> {
+  const deletedId = await db.transaction(async (tx) => {
+    const current = await findPlace(tx, id, { forUpdate: true });
+    if (!current) throw notFound(MSG.placeNotFound);
+    await tx.delete(ratings).where(eq(ratings.idPlace, current.id));
+    await tx.delete(places).where(eq(places.id, current.id));
+    await recordAdminAction(tx, { adminId: admin.id, action: 'delete_place', targetType: 'place', targetId: current.id });
+    return current.id;
+  });
+  invalidatePlaceList(db);
+  return { _id: deletedId, deleted: true };
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { API, type Place, type PlaceCreate, type UploadPreset } from '@sendero/contract';
+import { authHeader, type TestApp } from './app.js';
+
+/** A multipart/form-data body with one file part, as a browser's FormData would send it. */
+export function multipart(
+  data: Buffer,
+  options: { field?: string; filename?: string; contentType?: string } = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----sendero${randomBytes(8).toString('hex')}`;
+  const head =
+    `--${boundary}\r\n` +
+    `Content-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${options.filename ?? 'foto.png'}"\r\n` +
+    `Content-Type: ${options.contentType ?? 'image/png'}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+let colour = 0;
+/** A small PNG, a different one on every call (so content hashes differ). */
+export async function pngImage(width = 64, height = 48): Promise<Buffer> {
+  colour = (colour + 37) % 256;
+  return sharp({ create: { width, height, channels: 3, background: { r: colour, g: 120, b: 255 - colour } } })
+    .png()
+    .toBuffer();
+}
+
+export async function upload(t: TestApp, token: string, data: Buffer, preset: UploadPreset = 'place', options: Parameters<typeof multipart>[1] = {}) {
+  const body = multipart(data, options);
+  return t.app.inject({ method: 'POST', url: API.upload(preset), headers: { ...body.headers, ...authHeader(token) }, payload: body.payload });
+}
+
+/** Uploads a fresh image and returns its URL. */
+export async function uploadedUrl(t: TestApp, token: string, preset: UploadPreset = 'place'): Promise<string> {
+  const res = await upload(t, token, await pngImage(), preset);
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { url: string }).url;
+}
+
+export function placeInput(photos: string[], overrides: Partial<PlaceCreate> = {}): PlaceCreate {
+  return {
+    name: 'Laguna de prueba',
+    city: 'Lima',
+    difficulty: 'Media',
+    capacity: 20,
+    time: [2, 4],
+    time_city: 3,
+    photos,
+    description: 'Una laguna tranquila entre cerros.',
+    how_to_get: 'Bus hasta el pueblo y luego a pie.',
+    tips: 'Lleva agua y casaca.',
+    ...overrides,
+  };
+}
+
+/** Creates a place as `token`'s user (unverified), optionally verified by `adminToken`. */
+export async function createPlace(
+  t: TestApp,
+  token: string,
+  overrides: Partial<PlaceCreate> = {},
+  options: { verifyWith?: string } = {},
+): Promise<Place> {
+  const photos = overrides.photos ?? [await uploadedUrl(t, token)];
+  const res = await t.app.inject({ method: 'POST', url: API.placeCreate, headers: authHeader(token), payload: placeInput(photos, overrides) });
+  if (res.statusCode !== 201) throw new Error(`create place failed: ${res.statusCode} ${res.body}`);
+  let place = res.json() as Place;
+  if (options.verifyWith) {
+    const v = await t.app.inject({ method: 'PUT', url: API.placeVerified(place._id), headers: authHeader(options.verifyWith) });
+    if (v.statusCode !== 200) throw new Error(`verify failed: ${v.statusCode} ${v.body}`);
+    place = v.json() as Place;
+  }
+  return place;
+}
