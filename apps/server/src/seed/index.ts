@@ -1,15 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { FastifyBaseLogger } from 'fastify';
+import { places, ratings, uploads, users } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
+import { hashPassword } from '@/services/passwords.js';
+import { recomputePlaceRating } from '@/services/ratings.js';
 import type { Storage } from '@/storage/storage.js';
+import { processImage, storeImage, type ProcessedImage } from '@/uploads/pipeline.js';
+import { avatarSvg, landscapeSvg, type LandscapeOptions } from './landscape.js';
+import { SAMPLE_PLACES, UNVERIFIED_SAMPLE } from './places-data.js';
+import { SAMPLE_REVIEWERS, SAMPLE_REVIEWS, SAMPLE_USER } from './people-data.js';
 
-// PLACEHOLDER written by the server-foundation engineer; S2 owns and fills it (DESIGN.md §7).
 export interface SeedDeps {
   db: Db;
   storage: Storage;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'info'>;
 }
 
-/** Seeds the sample destinations into an empty database. Called at start when SAMPLE_DATA is on. */
-export async function seedSampleData(_deps: SeedDeps): Promise<{ sampleUser?: { email: string; password: string } }> {
-  return {};
+export interface SeedResult {
+  /** The sample user's credentials, when this call created them (printed once by the caller). */
+  sampleUser?: { email: string; password: string };
+}
+
+/** Renders an SVG with sharp and runs it through the upload pipeline, like any uploaded photo. */
+async function renderToUpload(svg: string): Promise<ProcessedImage> {
+  const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+  return processImage(jpeg);
+}
+
+/** Runs `tasks` with at most `limit` at a time (sharp already uses threads; two keeps both cores busy). */
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!, i);
+    }
+  });
+  await Promise.all(workers);
+  return out;
+}
+
+async function isSeedable(db: Db): Promise<boolean> {
+  const [placeCount] = await db.select({ n: count() }).from(places);
+  if ((placeCount?.n ?? 0) > 0) return false;
+  const [sample] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, SAMPLE_USER.email))
+    .limit(1);
+  return !sample;
+}
+
+/**
+ * Sample data for a new installation (DESIGN.md §7): 12 verified destinations a few hours from Lima,
+ * 1 unverified one proposed by the sample user, the sample user with a pending guide application,
+ * a few reviewers and reviews (the places' rating and comments follow from them). Pictures are drawn
+ * here and stored through the same pipeline as uploads (files + `uploads` rows).
+ *
+ * Runs only on a database without places (and without the sample user), so it never duplicates;
+ * the inserts are one transaction that re-checks under a table lock, so two processes starting at
+ * once cannot both seed.
+ */
+export async function seedSampleData({ db, storage, log }: SeedDeps): Promise<SeedResult> {
+  if (!(await isSeedable(db))) return {};
+  const started = Date.now();
+
+  const allPlaces = [...SAMPLE_PLACES, UNVERIFIED_SAMPLE];
+  const people = [SAMPLE_USER, ...SAMPLE_REVIEWERS];
+  const password = randomBytes(9).toString('base64url');
+
+  // Pictures and password hashes first, outside the transaction (they take a moment).
+  type Job = { kind: 'place' | 'rating' | 'user'; svg: string };
+  const jobs: Job[] = [
+    ...allPlaces.map((p, i): Job => ({ kind: 'place', svg: landscapeSvg({ seed: 1000 + i, ...p.landscape } as LandscapeOptions) })),
+    ...SAMPLE_REVIEWS.map((r, i): Job => {
+      const place = allPlaces[r.place]!;
+      return { kind: 'rating', svg: landscapeSvg({ seed: 5000 + i, ...place.landscape }, 640, 480) };
+    }),
+    ...people.map((p): Job => ({ kind: 'user', svg: avatarSvg(p.avatar) })),
+  ];
+  const [images, hashes] = await Promise.all([
+    mapLimit(jobs, 2, async (job) => {
+      const image = await renderToUpload(job.svg);
+      await storeImage(storage, image);
+      return image;
+    }),
+    Promise.all(people.map((p, i) => hashPassword(i === 0 ? password : randomBytes(18).toString('base64url')))),
+  ]);
+  const placeImages = images.slice(0, allPlaces.length);
+  const ratingImages = images.slice(allPlaces.length, allPlaces.length + SAMPLE_REVIEWS.length);
+  const avatarImages = images.slice(allPlaces.length + SAMPLE_REVIEWS.length);
+
+  const created = await db.transaction(async (tx) => {
+    // Two processes starting on one empty database: the second waits here, then sees the places.
+    await tx.execute(sql`lock table ${places} in share row exclusive mode`);
+    const [again] = await tx.select({ n: count() }).from(places);
+    if ((again?.n ?? 0) > 0) return false;
+
+    const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.createdAt)).limit(1);
+    const now = Date.now();
+    const userRows = await tx
+      .insert(users)
+      .values(
+        people.map((p, i) => ({
+          email: p.email,
+          passwordHash: hashes[i]!,
+          firstname: p.firstname,
+          lastname: p.lastname,
+          photoUrl: avatarImages[i]!.url,
+          role: 'user' as const,
+          ...(p.application && {
+            status: 'Enviado' as const,
+            ...p.application,
+            appliedAt: new Date(now - 30 * 60_000),
+          }),
+          createdAt: new Date(now - (30 - i) * 24 * 3600_000),
+        })),
+      )
+      .returning({ id: users.id });
+    const sampleUserId = userRows[0]!.id;
+    const creatorId = admin?.id ?? sampleUserId;
+
+    const record = (image: ProcessedImage, preset: 'place' | 'rating' | 'user', idUser: string) => ({
+      idUser,
+      preset,
+      key: image.hash,
+      url: image.url,
+      width: image.width,
+      height: image.height,
+      bytes: image.bytes,
+    });
+    await tx.insert(uploads).values([
+      ...placeImages.map((img, i) => record(img, 'place', i < SAMPLE_PLACES.length ? creatorId : sampleUserId)),
+      ...ratingImages.map((img, i) => record(img, 'rating', userRows[SAMPLE_REVIEWS[i]!.author]!.id)),
+      ...avatarImages.map((img, i) => record(img, 'user', userRows[i]!.id)),
+    ]);
+
+    // The first place in the list is the newest (the API lists newest first); the unverified
+    // proposal is the most recent of all.
+    const placeRows = await tx
+      .insert(places)
+      .values(
+        allPlaces.map((p, i) => {
+          const verified = i < SAMPLE_PLACES.length;
+          const at = new Date(verified ? now - (i + 2) * 24 * 3600_000 : now - 3600_000);
+          return {
+            idUser: verified ? creatorId : sampleUserId,
+            name: p.name,
+            city: p.city,
+            difficulty: p.difficulty,
+            capacity: p.capacity,
+            timeMin: p.time[0],
+            timeMax: p.time[1],
+            timeCity: p.time_city,
+            photos: [placeImages[i]!.url],
+            description: p.description,
+            howToGet: p.how_to_get,
+            tips: p.tips,
+            verified,
+            createdAt: at,
+            updatedAt: at,
+          };
+        }),
+      )
+      .returning({ id: places.id });
+
+    await tx.insert(ratings).values(
+      SAMPLE_REVIEWS.map((r, i) => ({
+        idUser: userRows[r.author]!.id,
+        idPlace: placeRows[r.place]!.id,
+        photoUrl: ratingImages[i]!.url,
+        rating: r.rating,
+        comment: r.comment,
+        createdAt: new Date(now - (i + 1) * 6 * 3600_000),
+      })),
+    );
+    for (const placeIndex of new Set(SAMPLE_REVIEWS.map((r) => r.place))) {
+      await recomputePlaceRating(tx, placeRows[placeIndex]!.id);
+    }
+    return true;
+  });
+  if (!created) return {};
+
+  log.info(
+    `Sample data: ${SAMPLE_PLACES.length} verified destinations, 1 awaiting review, ${SAMPLE_REVIEWS.length} reviews, ${images.length} pictures (${Date.now() - started} ms)`,
+  );
+  return { sampleUser: { email: SAMPLE_USER.email, password } };
 }

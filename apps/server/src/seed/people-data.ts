@@ -1,0 +1,102 @@
+import type { GuideApplication } from '@sendero/contract';
+import { SAMPLE_PLACES } from './places-data.js';
+
+export interface SamplePerson {
+  email: string;
+  firstname: string;
+  lastname: string;
+  /** Avatar background colour. */
+  avatar: string;
+  /** A guide application waiting for an administrator (status Enviado). */
+  application?: Required<GuideApplication>;
+}
+
+/** The sample user whose credentials are printed at first start. */
+export const SAMPLE_USER: SamplePerson = {
+  email: 'usuario@example.com',
+  firstname: 'Camila',
+  lastname: 'Rojas Medina',
+  avatar: '#9f2dc7',
+  application: {
+    instagram: 'instagram.com/camila.senderos',
+    facebook: 'facebook.com/camila.senderos',
+    linkedin: 'linkedin.com/in/camila-rojas-medina',
+    other1: '',
+    other2: '',
+    other3: '',
+    about_you:
+      'Camino por la sierra de Lima desde hace seis años y he guiado grupos de amigos a Marcahuasi, Antankallo y Zárate. Tengo curso de primeros auxilios en montaña.',
+  },
+};
+
+/** Authors of the sample reviews (their passwords are random and never printed). */
+export const SAMPLE_REVIEWERS: SamplePerson[] = [
+  { email: 'lucia.quispe@example.com', firstname: 'Lucía', lastname: 'Quispe', avatar: '#FF7B5F' },
+  { email: 'diego.ramos@example.com', firstname: 'Diego Alonso', lastname: 'Ramos Huamán', avatar: '#2f7fb5' },
+  { email: 'valeria.torres@example.com', firstname: 'Valeria', lastname: 'Torres', avatar: '#3b8f5a' },
+];
+
+const placeIndex = (name: string) => {
+  const i = SAMPLE_PLACES.findIndex((p) => p.name === name);
+  if (i < 0) throw new Error(`Unknown sample place ${name}`);
+  return i;
+};
+
+/** `author` indexes [SAMPLE_USER, ...SAMPLE_REVIEWERS]; `place` indexes SAMPLE_PLACES. */
+export interface SampleReview {
+  author: number;
+  place: number;
+  rating: 1 | 2 | 3 | 4 | 5;
+  comment: string;
+}
+
+export const SAMPLE_REVIEWS: SampleReview[] = [
+  {
+    author: 1,
+    place: placeIndex('Lomas de Lachay'),
+    rating: 5,
+    comment: 'Fuimos en agosto y todo estaba verde. Los senderos están bien marcados y es perfecto para ir con niños.',
+  },
+  {
+    author: 2,
+    place: placeIndex('Lomas de Lachay'),
+    rating: 4,
+    comment: 'Muy bonito, aunque la neblina no dejó ver el mirador. Lleven casaca, hace más frío de lo que parece.',
+  },
+  {
+    author: 0,
+    place: placeIndex('Marcahuasi'),
+    rating: 5,
+    comment: 'Acampamos en la meseta y el cielo de noche es increíble. La subida se siente por la altura, pero vale cada paso.',
+  },
+  {
+    author: 3,
+    place: placeIndex('Marcahuasi'),
+    rating: 4,
+    comment: 'Las formaciones de roca son impresionantes. Recomiendo dormir en San Pedro de Casta antes de subir.',
+  },
+  {
+    author: 1,
+    place: placeIndex('Laguna 69'),
+    rating: 5,
+    comment: 'El color del agua no parece real. El último tramo es duro: salgan temprano y vayan aclimatados.',
+  },
+  {
+    author: 2,
+    place: placeIndex('Bosque de Zárate'),
+    rating: 3,
+    comment: 'Subida larga y sin sombra al inicio. El bosque es lindo, pero bajamos muy cansados. Salgan antes de las 7.',
+  },
+  {
+    author: 0,
+    place: placeIndex('Cataratas de Antankallo'),
+    rating: 4,
+    comment: 'La catarata principal es enorme. Hay tramos empinados; los bastones ayudan mucho en la bajada.',
+  },
+  {
+    author: 3,
+    place: placeIndex('Cañón de Autisha'),
+    rating: 4,
+    comment: 'Paseo corto y tranquilo, ideal para una mañana. El puente colgante es lo mejor.',
+  },
+];
