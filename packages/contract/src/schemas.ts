@@ -231,7 +231,8 @@ export const PlaceUpdateRequestSchema = PlaceUpdateSchema.extend({
 export const RatingCreateSchema = z.strictObject({
   id_user: z.string().optional(),
   id_place: z.uuid({ error: MSG.placeNotFound }),
-  photo_url: UploadUrlSchema.pipe(z.string().min(1, { error: MSG.reviewPhotoRequired })),
+  // Missing or empty: "add a photo"; present but not ours: the server answers MSG.uploadNotOurs.
+  photo_url: z.string({ error: MSG.reviewPhotoRequired }).trim().min(1, { error: MSG.reviewPhotoRequired }).max(500, { error: MSG.uploadNotOurs }),
   rating: z
     .number({ error: MSG.ratingInvalid })
     .int({ error: MSG.ratingInvalid })
