@@ -1,0 +1,389 @@
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip } from 'node:zlib';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, MSG, type Place } from '@sendero/contract';
+import { adminActions, places, ratings } from '../src/db/schema.js';
+import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { createPlace, placeInput, uploadedUrl } from './helpers/upload-fixtures.js';
+
+let t: TestApp;
+let admin: TestUser;
+let ana: TestUser; // creates places
+let beto: TestUser; // another user
+let photo: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  [admin, ana, beto] = await Promise.all([t.createAdmin(), t.createUser({ firstname: 'Ana' }), t.createUser({ firstname: 'Beto' })]);
+  photo = await uploadedUrl(t, ana.token);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { ...(token ? authHeader(token) : {}), ...headers } });
+const create = (token: string | undefined, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: API.placeCreate, headers: token ? authHeader(token) : {}, payload: payload as object });
+const update = (token: string | undefined, id: string, payload: unknown) =>
+  t.app.inject({ method: 'PUT', url: API.placeUpdate(id), headers: token ? authHeader(token) : {}, payload: payload as object });
+const verify = (token: string | undefined, id: string) =>
+  t.app.inject({ method: 'PUT', url: API.placeVerified(id), headers: token ? authHeader(token) : {} });
+const remove = (token: string | undefined, id: string) =>
+  t.app.inject({ method: 'DELETE', url: API.placeDelete(id), headers: token ? authHeader(token) : {} });
+const ids = (list: Place[]) => list.map((p) => p._id);
+const listAs = async (token?: string) => (await get(API.places, token)).json() as Place[];
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+describe('creating a place', () => {
+  it('as a user I can propose a place: it is mine, unverified, rated 0 (a body id_user is ignored)', async () => {
+    const res = await create(ana.token, placeInput([photo], { id_user: beto.user._id, name: '  Laguna Azul  ' }));
+    expect(res.statusCode).toBe(201);
+    const place = res.json() as Place;
+    expect(place).toMatchObject({
+      id_user: ana.user._id,
+      name: 'Laguna Azul',
+      city: 'Lima',
+      difficulty: 'Media',
+      capacity: 20,
+      time: [2, 4],
+      time_city: 3,
+      photos: [photo],
+      rating: 0,
+      comments: 0,
+      verified: false,
+    });
+    expect(place._id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(place.created_at)).not.toBeNaN();
+    expect(Date.parse(place.updated_at)).not.toBeNaN();
+  });
+
+  it('as a visitor I cannot create a place (401)', async () => {
+    const res = await create(undefined, placeInput([photo]));
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toEqual({ code: 'UNAUTHORIZED', message: MSG.unauthorized });
+  });
+
+  it.each([
+    ['name', { name: '   ' }, MSG.placeNameRequired],
+    ['city', { city: '' }, MSG.cityRequired],
+    ['difficulty', { difficulty: 'Facil' }, MSG.difficultyInvalid],
+    ['capacity', { capacity: 0 }, MSG.capacityInvalid],
+    ['capacity', { capacity: 2.5 }, MSG.capacityInvalid],
+    ['capacity', { capacity: '20' }, MSG.capacityInvalid],
+    ['time', { time: [5, 2] }, MSG.timeRange],
+    ['time.0', { time: [-1, 2] }, MSG.timeInvalid],
+    ['time', { time: [1] }, MSG.timeInvalid],
+    ['time_city', { time_city: -3 }, MSG.timeCityInvalid],
+    ['photos', { photos: [] }, MSG.photosRequired],
+    ['photos', { photos: Array.from({ length: 11 }, () => '/uploads/x.webp') }, MSG.photosTooMany],
+    ['description', { description: ' ' }, MSG.descriptionRequired],
+    ['how_to_get', { how_to_get: '' }, MSG.howToGetRequired],
+    ['tips', { tips: '' }, MSG.tipsRequired],
+    ['name', { name: 'x'.repeat(121) }, MSG.textTooLong],
+  ])('refuses an invalid %s with its Spanish message (%j)', async (field, override, message) => {
+    const before = (await listAs(admin.token)).length;
+    const res = await create(ana.token, { ...placeInput([photo]), ...override });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    expect(res.json().error.fields[field]).toBe(message);
+    expect((await listAs(admin.token)).length).toBe(before);
+  });
+
+  it('refuses missing fields, each with its message', async () => {
+    const res = await create(ana.token, {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toMatchObject({
+      name: MSG.placeNameRequired,
+      city: MSG.cityRequired,
+      difficulty: MSG.difficultyInvalid,
+      capacity: MSG.capacityInvalid,
+      time: MSG.timeInvalid,
+      time_city: MSG.timeCityInvalid,
+      photos: MSG.photosRequired,
+      description: MSG.descriptionRequired,
+      how_to_get: MSG.howToGetRequired,
+      tips: MSG.tipsRequired,
+    });
+  });
+
+  it('refuses fields a creator cannot set (verified, rating...) as unknown fields', async () => {
+    for (const extra of [{ verified: true }, { rating: 5 }, { comments: 3 }, { hacker: 1 }]) {
+      const res = await create(ana.token, { ...placeInput([photo]), ...extra });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields[Object.keys(extra)[0]!]).toBe(MSG.unknownField);
+    }
+  });
+
+  it('refuses photos that were not uploaded to this server', async () => {
+    for (const photos of [['https://fotos.example.com/laguna.jpg'], [photo, '/uploads/no-existe.webp'], ['/etc/passwd']]) {
+      const res = await create(ana.token, placeInput(photos));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual({ code: 'VALIDATION_ERROR', message: MSG.uploadNotOurs, fields: { photos: MSG.uploadNotOurs } });
+    }
+  });
+
+  it('refuses malformed JSON and non-JSON bodies', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: API.placeCreate,
+      headers: { ...authHeader(ana.token), 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe(MSG.invalidJson);
+    const text = await t.app.inject({
+      method: 'POST',
+      url: API.placeCreate,
+      headers: { ...authHeader(ana.token), 'content-type': 'text/plain' },
+      payload: 'hola',
+    });
+    expect(text.statusCode).toBe(415);
+  });
+});
+
+describe('listing places', () => {
+  let verifiedOld: Place;
+  let verifiedNew: Place;
+  let hidden: Place;
+  beforeAll(async () => {
+    verifiedOld = await createPlace(t, ana.token, { name: 'Antigua' }, { verifyWith: admin.token });
+    verifiedNew = await createPlace(t, beto.token, { name: 'Reciente' }, { verifyWith: admin.token });
+    hidden = await createPlace(t, ana.token, { name: 'Oculta' });
+  });
+
+  it('as a visitor I see only verified places, newest first', async () => {
+    const list = await listAs();
+    expect(list.every((p) => p.verified)).toBe(true);
+    expect(ids(list)).not.toContain(hidden._id);
+    expect(ids(list).indexOf(verifiedNew._id)).toBeLessThan(ids(list).indexOf(verifiedOld._id));
+  });
+
+  it('as a user I also see only verified places (not even my own proposal)', async () => {
+    expect(ids(await listAs(ana.token))).not.toContain(hidden._id);
+  });
+
+  it('as an admin I see every place, newest first', async () => {
+    const list = await listAs(admin.token);
+    expect(ids(list)).toEqual(expect.arrayContaining([verifiedOld._id, verifiedNew._id, hidden._id]));
+    const times = list.map((p) => Date.parse(p.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('an invalid or stale token just means "visitor" on the public list', async () => {
+    const res = await get(API.places, 'not-a-token');
+    expect(res.statusCode).toBe(200);
+    expect(ids(res.json())).not.toContain(hidden._id);
+  });
+
+  it('answers 304 to a matching If-None-Match, and a new ETag after a change', async () => {
+    const first = await get(API.places);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await get(API.places, undefined, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await get(API.places, undefined, { 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304);
+    expect((await get(API.places, undefined, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+
+    await update(ana.token, verifiedOld._id, { tips: 'Nuevas recomendaciones.' });
+    const after = await get(API.places, undefined, { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect((after.json() as Place[]).find((p) => p._id === verifiedOld._id)?.tips).toBe('Nuevas recomendaciones.');
+  });
+
+  it('sends the same list compressed with gzip or brotli when the browser accepts it', async () => {
+    const plain = await get(API.places);
+    const gz = await get(API.places, undefined, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect((await promisify(gunzip)(gz.rawPayload)).toString()).toBe(plain.body);
+    const br = await get(API.places, undefined, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect((await promisify(brotliDecompress)(br.rawPayload)).toString()).toBe(plain.body);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+  });
+
+  it('shows a write at once: create+verify, unverify, update, delete', async () => {
+    const etagBefore = (await get(API.places)).headers.etag;
+    const fresh = await createPlace(t, ana.token, { name: 'Recién verificada' }, { verifyWith: admin.token });
+    const list = await listAs();
+    expect(ids(list)[0]).toBe(fresh._id);
+    expect((await get(API.places)).headers.etag).not.toBe(etagBefore);
+
+    await update(admin.token, fresh._id, { name: 'Renombrada' });
+    expect((await listAs()).find((p) => p._id === fresh._id)?.name).toBe('Renombrada');
+
+    await verify(admin.token, fresh._id);
+    expect(ids(await listAs())).not.toContain(fresh._id);
+    await verify(admin.token, fresh._id);
+    expect(ids(await listAs())).toContain(fresh._id);
+
+    await remove(admin.token, fresh._id);
+    expect(ids(await listAs())).not.toContain(fresh._id);
+  });
+});
+
+describe('reading one place', () => {
+  let open: Place;
+  let proposal: Place;
+  beforeAll(async () => {
+    open = await createPlace(t, beto.token, { name: 'Abierta' }, { verifyWith: admin.token });
+    proposal = await createPlace(t, ana.token, { name: 'Propuesta de Ana' });
+  });
+
+  it('as a user I can read a verified place', async () => {
+    const res = await get(API.place(open._id), ana.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...open, updated_at: expect.any(String) });
+  });
+
+  it('as the creator I can read my own unverified place; others get 404, admins see it', async () => {
+    expect((await get(API.place(proposal._id), ana.token)).statusCode).toBe(200);
+    const other = await get(API.place(proposal._id), beto.token);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().error).toEqual({ code: 'NOT_FOUND', message: MSG.placeNotFound });
+    expect((await get(API.place(proposal._id), admin.token)).json().verified).toBe(false);
+  });
+
+  it('as a visitor I must sign in (401)', async () => {
+    expect((await get(API.place(open._id))).statusCode).toBe(401);
+  });
+
+  it('answers 404 for unknown ids and ids that are not UUIDs', async () => {
+    for (const id of [UNKNOWN_ID, 'abc', '1 OR 1=1', '../place']) {
+      const res = await get(API.place(encodeURIComponent(id)), ana.token);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+  });
+});
+
+describe('updating a place', () => {
+  let mine: Place;
+  let verifiedMine: Place;
+  beforeAll(async () => {
+    mine = await createPlace(t, ana.token, { name: 'Mía' });
+    verifiedMine = await createPlace(t, ana.token, { name: 'Mía verificada' }, { verifyWith: admin.token });
+  });
+
+  it('as the creator I can change some fields and keep the rest', async () => {
+    const res = await update(ana.token, mine._id, { name: 'Mía, renombrada', difficulty: 'Difícil', time: [3, 5] });
+    expect(res.statusCode).toBe(200);
+    const place = res.json() as Place;
+    expect(place).toMatchObject({ name: 'Mía, renombrada', difficulty: 'Difícil', time: [3, 5], city: mine.city, tips: mine.tips, verified: false });
+    expect(Date.parse(place.updated_at)).toBeGreaterThanOrEqual(Date.parse(mine.updated_at));
+  });
+
+  it('as an admin I can edit anyone’s place', async () => {
+    const res = await update(admin.token, mine._id, { capacity: 99 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().capacity).toBe(99);
+    expect(res.json().id_user).toBe(ana.user._id);
+  });
+
+  it('as another user I get 403 on a visible place and 404 on a hidden one; nothing changes', async () => {
+    const visible = await update(beto.token, verifiedMine._id, { name: 'Robada' });
+    expect(visible.statusCode).toBe(403);
+    expect(visible.json().error).toEqual({ code: 'FORBIDDEN', message: MSG.forbidden });
+    const hidden = await update(beto.token, mine._id, { name: 'Robada' });
+    expect(hidden.statusCode).toBe(404);
+    expect((await get(API.place(verifiedMine._id), ana.token)).json().name).toBe('Mía verificada');
+  });
+
+  it('as a visitor I get 401', async () => {
+    expect((await update(undefined, mine._id, { name: 'x' })).statusCode).toBe(401);
+  });
+
+  it.each(['verified', 'id_user', 'rating', 'comments'])('refuses to set %s (400, read-only)', async (field) => {
+    const value = field === 'verified' ? true : field === 'id_user' ? beto.user._id : 5;
+    const res = await update(admin.token, verifiedMine._id, { [field]: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ [field]: MSG.readOnlyField });
+  });
+
+  it('refuses an inverted time range, bad values and photos not uploaded here', async () => {
+    const range = await update(ana.token, mine._id, { time: [6, 2] });
+    expect(range.statusCode).toBe(400);
+    expect(range.json().error.fields.time).toBe(MSG.timeRange);
+    const empty = await update(ana.token, mine._id, { name: '' });
+    expect(empty.json().error.fields.name).toBe(MSG.placeNameRequired);
+    const photos = await update(ana.token, mine._id, { photos: ['https://otro.example/foto.jpg'] });
+    expect(photos.statusCode).toBe(400);
+    expect(photos.json().error.fields.photos).toBe(MSG.uploadNotOurs);
+    const unknown = await update(ana.token, mine._id, { color: 'rojo' });
+    expect(unknown.json().error.fields.color).toBe(MSG.unknownField);
+  });
+
+  it('accepts new photos uploaded to this server', async () => {
+    const second = await uploadedUrl(t, ana.token);
+    const res = await update(ana.token, mine._id, { photos: [second, photo] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().photos).toEqual([second, photo]);
+  });
+
+  it('answers 404 for unknown and non-UUID ids', async () => {
+    expect((await update(admin.token, UNKNOWN_ID, { name: 'x' })).statusCode).toBe(404);
+    expect((await update(admin.token, 'nope', { name: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe('verifying a place (admin)', () => {
+  it('flips verified and back, and logs verify/unverify', async () => {
+    const place = await createPlace(t, ana.token, { name: 'Por verificar' });
+    const on = await verify(admin.token, place._id);
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({ _id: place._id, verified: true });
+    const off = await verify(admin.token, place._id);
+    expect(off.json().verified).toBe(false);
+    const log = await t.db.select().from(adminActions).where(eq(adminActions.targetId, place._id));
+    expect(log.map((a) => a.action).sort()).toEqual(['unverify', 'verify']);
+    expect(log.every((a) => a.idAdmin === admin.user._id && a.targetType === 'place')).toBe(true);
+  });
+
+  it('is refused to users (403, even the creator) and visitors (401); unknown ids 404', async () => {
+    const place = await createPlace(t, ana.token, { name: 'Sin verificar' });
+    expect((await verify(ana.token, place._id)).statusCode).toBe(403);
+    expect((await verify(undefined, place._id)).statusCode).toBe(401);
+    expect((await verify(admin.token, UNKNOWN_ID)).statusCode).toBe(404);
+    expect((await get(API.place(place._id), admin.token)).json().verified).toBe(false);
+  });
+});
+
+describe('deleting a place (admin)', () => {
+  it('deletes the place and its reviews in one go, and logs delete_place', async () => {
+    const place = await createPlace(t, ana.token, { name: 'Para borrar' }, { verifyWith: admin.token });
+    const review = await t.app.inject({
+      method: 'POST',
+      url: API.ratingCreate,
+      headers: authHeader(beto.token),
+      payload: { id_place: place._id, photo_url: photo, rating: 4, comment: 'Bonito' },
+    });
+    expect(review.statusCode).toBe(201);
+
+    const res = await remove(admin.token, place._id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ _id: place._id, deleted: true });
+    expect(await t.db.select().from(places).where(eq(places.id, place._id))).toEqual([]);
+    expect(await t.db.select().from(ratings).where(eq(ratings.idPlace, place._id))).toEqual([]);
+    const log = await t.db
+      .select()
+      .from(adminActions)
+      .where(and(eq(adminActions.targetId, place._id), eq(adminActions.action, 'delete_place')));
+    expect(log).toHaveLength(1);
+    expect((await get(API.place(place._id), admin.token)).statusCode).toBe(404);
+    expect((await remove(admin.token, place._id)).statusCode).toBe(404);
+  });
+
+  it('is refused to the creator (403) and to visitors (401); non-UUID ids 404', async () => {
+    const place = await createPlace(t, ana.token, { name: 'No se borra' }, { verifyWith: admin.token });
+    expect((await remove(ana.token, place._id)).statusCode).toBe(403);
+    expect((await remove(undefined, place._id)).statusCode).toBe(401);
+    expect((await remove(admin.token, 'xyz')).statusCode).toBe(404);
+    expect((await get(API.place(place._id), ana.token)).statusCode).toBe(200);
+  });
+});
