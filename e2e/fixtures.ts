@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { SESSION_STORAGE_KEY, type Session } from '@sendero/contract';
 import { Api, adminCreds, type Account } from './api.js';
 import { BASE_URL } from './env.js';
@@ -7,6 +7,7 @@ import { BASE_URL } from './env.js';
 export { expect } from '@playwright/test';
 export { adminCreds, uniqueTag, type Account } from './api.js';
 export { pngFile } from './png.js';
+import type { PngFile } from './png.js';
 
 /**
  * Fails the test on an uncaught exception or a console.error in the page (epic-stack habit).
@@ -136,4 +137,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
 function newContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ baseURL: BASE_URL, viewport: { width: 1440, height: 900 }, locale: 'es-PE' });
+}
+
+/** The value next to a label of the place detail ('Dificultad', 'Calificación', ...). */
+export function fact(page: Page, term: string) {
+  return page.locator(`dt:text-is("${term}") + dd`);
+}
+
+/** Picks an in-memory PNG through the real file chooser opened by the button `buttonName`. */
+export async function chooseImages(page: Page, scope: Page | Locator, buttonName: string, files: PngFile[]): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await scope.getByRole('button', { name: buttonName, exact: true }).click();
+  await (await chooser).setFiles(files);
+}
+
+/** A control that leads somewhere or does something, whether written as a link or a button. */
+export function action(scope: Page | Locator, name: string) {
+  const exact = { name, exact: true } as const;
+  return scope.getByRole('link', exact).or(scope.getByRole('button', exact));
 }

@@ -39,6 +39,11 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** The shape Playwright's `setInputFiles` / file chooser accept for an in-memory file. */
-export function pngFile(name = 'foto.png', seed?: number): { name: string; mimeType: string; buffer: Buffer } {
+export interface PngFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+export function pngFile(name = 'foto.png', seed?: number): PngFile {
   return { name, mimeType: 'image/png', buffer: makePng(640, 480, seed) };
 }

@@ -1,0 +1,265 @@
+import { MSG, shortName } from '@sendero/contract';
+import type { Locator, Page } from '@playwright/test';
+import { action, adminCreds, checkA11y, expect, login, loginThroughUi, logoutControl, menuItem, MENU, test, uniqueTag, type Account } from './fixtures.js';
+
+// Issue 4 "Tests": the administrator's journeys (SPEC.md §2 admin screens, §4, §6).
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const VISIBLE = 'Este lugar es visible a los usuarios.';
+const NOT_VISIBLE = 'Este lugar no es visible a los usuarios.';
+const SHOW = 'El destino es correcto, mostrar a los usuarios';
+const BLOCK = 'Bloquear visitas a este lugar';
+const BLOCK_GUIDE = 'Bloquear Beneficios de Guía';
+
+/** A table row by a text it contains. */
+function row(page: Page, text: string): Locator {
+  return page.getByRole('row').filter({ hasText: text });
+}
+
+/** Confirms the open confirmation dialog of an admin action (the button that is not 'Cancelar'). */
+async function confirm(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button').filter({ hasNotText: 'Cancelar' }).last().click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Opens the admin destinations list narrowed to a place, whatever page it would fall on. */
+async function openPlacesListAt(page: Page, name: string): Promise<Locator> {
+  await page.goto('/admin/destinos');
+  await expect(page.getByRole('columnheader', { name: 'Nombre' })).toBeVisible();
+  const search = page.getByRole('textbox', { name: /Buscar/ });
+  if (await search.count()) await search.fill(name);
+  return row(page, name);
+}
+
+/** Opens the admin users list narrowed to a user (search by name or email, issue 4). */
+async function openUsersListAt(page: Page, account: Account): Promise<Locator> {
+  await page.goto('/admin/usuarios');
+  await expect(page.getByRole('columnheader', { name: 'Nombre' })).toBeVisible();
+  await page.getByRole('textbox', { name: /Buscar/ }).fill(account.email);
+  return row(page, account.firstname.split(' ')[0]!);
+}
+
+test.describe('as an administrator', () => {
+  test('I log in at /admin/ingresar; wrong or non-admin credentials get the alert', async ({ page, registerUser }) => {
+    const user = await registerUser();
+    await page.goto('/admin/ingresar');
+    await expect(logoutControl(page)).toHaveCount(0);
+    await checkA11y(page);
+
+    await loginThroughUi(page, { email: 'admin.e2e@sendero.test', password: 'no-es-la-clave' }, '/admin/ingresar');
+    await expect(page.getByRole('alert').filter({ hasText: MSG.loginFailed })).toBeVisible();
+    await loginThroughUi(page, user, '/admin/ingresar');
+    await expect(page.getByRole('alert').filter({ hasText: MSG.loginFailed })).toBeVisible();
+    await checkA11y(page, '/admin/ingresar with the failure alert');
+
+    await loginThroughUi(page, adminCreds, '/admin/ingresar');
+    await expect(page).toHaveURL(/\/admin\/usuarios$/);
+    for (const column of ['Nombre', 'Estado', 'Opciones']) await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
+    await expect(action(page, 'Ver Perfil').first()).toBeVisible();
+
+    // The admin menu (SPEC.md §2): no guide application.
+    for (const item of [MENU.search, MENU.profile, MENU.adminUsers, MENU.adminPlaces, MENU.createPlace, MENU.logout]) {
+      await expect(menuItem(page, item)).toBeVisible();
+    }
+    await expect(menuItem(page, MENU.guide)).toHaveCount(0);
+    await checkA11y(page, '/admin/usuarios');
+  });
+
+  test('I verify a destination a user created, the user then finds it, and blocking hides it again', async ({ page, api, admin, registerUser, openAs }) => {
+    const owner = await registerUser();
+    const place = await api.createPlaceAs(owner.token, { name: `Nevado ${capital(uniqueTag())}` });
+    const visitor = await registerUser();
+    const userPage = await openAs(visitor);
+
+    await login(page, admin);
+    const placeRow = await openPlacesListAt(page, place.name);
+    for (const column of ['Nombre', 'Estado', 'Calificación', 'Opciones']) await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
+    await expect(placeRow).toContainText('No verificado');
+    await checkA11y(page, '/admin/destinos');
+    await action(placeRow, 'Revisar').click();
+    await expect(page).toHaveURL(new RegExp(`/admin/destinos/${place._id}$`));
+
+    await expect(page.getByRole('heading', { level: 1, name: place.name })).toBeVisible();
+    await expect(page.getByText('Acciones de Administrador')).toBeVisible();
+    await expect(page.getByText(NOT_VISIBLE)).toBeVisible();
+    // Admins edit any place and write no review.
+    await expect(page.getByRole('button', { name: 'Configurar Destino' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cuéntanos tu experiencia' })).toHaveCount(0);
+    await checkA11y(page, '/admin/destinos/{id}');
+
+    await page.getByRole('button', { name: SHOW }).click();
+    await expect(page.getByText(VISIBLE)).toBeVisible();
+    await expect(page.getByRole('button', { name: BLOCK })).toBeVisible();
+
+    const findInSearch = async () => {
+      await userPage.goto('/buscar-destino');
+      await userPage.getByRole('textbox', { name: 'Nombre' }).fill(place.name);
+    };
+    await findInSearch();
+    await expect(userPage.getByText(place.name, { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: BLOCK }).click();
+    await expect(page.getByText(NOT_VISIBLE)).toBeVisible();
+    await expect(page.getByRole('button', { name: SHOW })).toBeVisible();
+    await findInSearch();
+    await expect(userPage.getByText('No hemos encontrado el destino que buscas :(')).toBeVisible();
+    await expect(userPage.getByText(place.name, { exact: true })).toHaveCount(0);
+
+    await action(page, 'Volver').click();
+    await expect(page).toHaveURL(/\/admin\/destinos$/);
+  });
+
+  test('I delete a destination and its reviews are gone', async ({ page, api, admin, registerUser }) => {
+    const owner = await registerUser();
+    const place = await api.createVerifiedPlace(owner.token, admin.token, { name: `Quebrada ${capital(uniqueTag())}` });
+    const reviewer = await registerUser();
+    await api.createReview(reviewer.token, place._id, 5, 'Excelente caminata.');
+
+    await login(page, admin);
+    const placeRow = await openPlacesListAt(page, place.name);
+    await expect(placeRow).toContainText('Verificado');
+    await action(placeRow, 'Eliminar').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`¿Desea eliminar el destino ${place.name} permanentemente?`);
+    await checkA11y(page, 'delete destination confirmation');
+    // 'Cancelar' keeps it.
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(placeRow).toBeVisible();
+    await action(placeRow, 'Eliminar').click();
+    await dialog.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(placeRow).toHaveCount(0);
+
+    expect((await api.getPlace(admin.token, place._id)).status()).toBe(404);
+    expect((await api.getRatings(reviewer.token, place._id)).status()).toBe(404);
+  });
+
+  test("I approve a guide application and the user's menu and role change on their next request; then I block the guide's benefits", async ({
+    page,
+    api,
+    admin,
+    registerUser,
+    openAs,
+  }) => {
+    const applicant = await registerUser();
+    await api.applyForGuide(applicant);
+    const userPage = await openAs(applicant);
+    await userPage.goto('/buscar-destino');
+    await expect(menuItem(userPage, MENU.guide)).toBeVisible();
+    await expect(menuItem(userPage, MENU.createPlace)).toHaveCount(0);
+
+    await login(page, admin);
+    const userRow = await openUsersListAt(page, applicant);
+    await expect(userRow).toContainText('Enviado');
+    await action(userRow, 'Ver Perfil').click();
+    await expect(page).toHaveURL(new RegExp(`/admin/usuario/${applicant._id}$`));
+    await expect(page.getByText(applicant.email)).toBeVisible();
+    await expect(page.getByText('Guío caminatas en la sierra de Lima desde hace cinco años.')).toBeVisible();
+    const instagram = page.getByRole('link', { name: new RegExp(applicant.email.split('@')[0]!) }).first();
+    await expect(instagram).toHaveAttribute('target', '_blank');
+    await expect(instagram).toHaveAttribute('rel', /noopener/);
+
+    const approve = page.getByRole('button', { name: 'Aprobar' });
+    const reject = page.getByRole('button', { name: 'Rechazar' });
+    const block = page.getByRole('button', { name: BLOCK_GUIDE });
+    await expect(approve).toBeEnabled();
+    await expect(reject).toBeEnabled();
+    await expect(block).toBeDisabled();
+    await expect(action(page, 'Volver')).toBeVisible();
+    await checkA11y(page, '/admin/usuario/{id}');
+
+    await approve.click();
+    await checkA11y(page, 'approve confirmation');
+    await confirm(page);
+    await expect(page.getByText('Aprobado').first()).toBeVisible();
+    await expect(approve).toBeDisabled();
+    await expect(reject).toBeDisabled();
+    await expect(block).toBeEnabled();
+    expect(await api.getUser(applicant.token, applicant._id)).toMatchObject({ status: 'Aprobado', role: 'guide' });
+
+    // Their next request shows the guide's menu, without logging in again.
+    await userPage.goto('/perfil');
+    await expect(menuItem(userPage, MENU.createPlace)).toBeVisible();
+    await expect(menuItem(userPage, MENU.guide)).toHaveCount(0);
+
+    await block.click();
+    await confirm(page);
+    await expect(block).toBeDisabled();
+    await expect(approve).toBeEnabled();
+    await expect(reject).toBeEnabled();
+    expect(await api.getUser(applicant.token, applicant._id)).toMatchObject({ status: 'none', role: 'user' });
+    await userPage.goto('/buscar-destino');
+    await expect(menuItem(userPage, MENU.guide)).toBeVisible();
+    await expect(menuItem(userPage, MENU.createPlace)).toHaveCount(0);
+
+    await action(page, 'Volver').click();
+    await expect(page).toHaveURL(/\/admin\/usuarios$/);
+  });
+
+  test('I reject a guide application', async ({ page, api, admin, registerUser }) => {
+    const applicant = await registerUser();
+    await api.applyForGuide(applicant);
+    await login(page, admin);
+    await page.goto(`/admin/usuario/${applicant._id}`);
+    const approve = page.getByRole('button', { name: 'Aprobar' });
+    const reject = page.getByRole('button', { name: 'Rechazar' });
+    const block = page.getByRole('button', { name: BLOCK_GUIDE });
+    await expect(reject).toBeEnabled();
+    await reject.click();
+    await confirm(page);
+    await expect(page.getByText('Rechazado').first()).toBeVisible();
+    await expect(reject).toBeDisabled();
+    await expect(approve).toBeEnabled();
+    await expect(block).toBeDisabled();
+    expect(await api.getUser(applicant.token, applicant._id)).toMatchObject({ status: 'Rechazado', role: 'user' });
+
+    const userRow = await openUsersListAt(page, applicant);
+    await expect(userRow).toContainText('Rechazado');
+  });
+
+  test("I delete another user's review", async ({ page, api, admin, registerUser }) => {
+    const owner = await registerUser();
+    const place = await api.createVerifiedPlace(owner.token, admin.token);
+    const reviewer = await registerUser();
+    await api.createReview(reviewer.token, place._id, 4, 'Buena ruta para principiantes.');
+    const author = shortName(reviewer.firstname, reviewer.lastname);
+
+    await login(page, admin);
+    await page.goto(`/admin/destinos/${place._id}`);
+    const review = page.getByRole('article', { name: `Reseña de ${author}` });
+    await expect(review).toContainText('Buena ruta para principiantes.');
+    await review.getByRole('button', { name: `Eliminar reseña de ${author}` }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Desea eliminar esta publicación permanentemente?' });
+    await dialog.getByRole('button', { name: 'Eliminar' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(review).toHaveCount(0);
+
+    const ratings = (await (await api.getRatings(admin.token, place._id)).json()) as unknown[];
+    expect(ratings).toEqual([]);
+  });
+});
+
+test.describe('admin routes', () => {
+  test('a visitor, a user and a guide are each sent to /ingresar from every admin route', async ({ page, api, admin, registerUser, openAs }) => {
+    const owner = await registerUser();
+    const place = await api.createPlaceAs(owner.token);
+    const routes = ['/admin/usuarios', `/admin/usuario/${owner._id}`, '/admin/destinos', `/admin/destinos/${place._id}`];
+    const guide = await api.registerGuide(admin.token);
+
+    const visits: [string, Page][] = [
+      ['visitor', page],
+      ['user', await openAs(owner)],
+      ['guide', await openAs(guide)],
+    ];
+    for (const [who, p] of visits) {
+      for (const route of routes) {
+        await p.goto(route);
+        await expect(p, `${who} on ${route}`).toHaveURL(/\/ingresar$/);
+        await expect(p.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
+      }
+    }
+  });
+});

@@ -1,0 +1,138 @@
+import { MSG } from '@sendero/contract';
+import { action, checkA11y, expect, login, loginThroughUi, logoutControl, storedSession, test } from './fixtures.js';
+
+// Issue 3: what a visitor sees and does before having a session (SPEC.md §1-§2, §5, §8).
+
+test.describe('as a visitor', () => {
+  test('I see the landing page with its three sections, and it passes axe', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Inicia esta aventura' })).toBeVisible();
+    await expect(page.getByText('Encuentra destinos hermosos a pocas horas de tu ciudad y compártenos tu experiencia.')).toBeVisible();
+    await expect(action(page, 'Ingresar')).toBeVisible();
+    await expect(action(page, 'Registrarme')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Elige el destino ideal para ti' })).toBeVisible();
+    await expect(page.getByText('¿Tienes experiencia guiando?')).toBeVisible();
+    await expect(page.getByText('Se parte de nuestra comunidad de guías y comparte nuevos destinos')).toBeVisible();
+    // All places are loaded on open: the sample destinations show up as cards with 'Ver más'.
+    await expect(action(page, 'Ver más').first()).toBeVisible();
+    await expect(logoutControl(page)).toHaveCount(0);
+    await checkA11y(page);
+
+    await action(page, 'Registrarme').click();
+    await expect(page).toHaveURL(/\/registro$/);
+    await page.goto('/');
+    await action(page, 'Ingresar').click();
+    await expect(page).toHaveURL(/\/ingresar$/);
+    // The logo goes home.
+    await page.getByRole('link', { name: /sendero/i }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+
+    // Without a session the guide invitation and the cards lead to the login (guarded routes).
+    await action(page, 'Unirme').click();
+    await expect(page).toHaveURL(/\/ingresar$/);
+    await page.goto('/');
+    await action(page, 'Ver más').first().click();
+    await expect(page).toHaveURL(/\/ingresar$/);
+  });
+
+  test('I register, see "Registro Exitoso" and then log in', async ({ page }) => {
+    const tag = `${Date.now().toString(36)}`;
+    const email = `e2e.visitor.${tag}@sendero.test`;
+    const password = `Clave-${tag}`;
+
+    await page.goto('/registro');
+    await expect(page.getByRole('heading', { name: 'Registrarme' })).toBeVisible();
+    await checkA11y(page);
+
+    // Every rule of SPEC.md §5 shows its message under its field.
+    await page.getByRole('button', { name: 'Registrarme' }).click();
+    for (const message of [MSG.emailRequired, MSG.passwordRequired, MSG.confirmRequired, MSG.firstnameRequired, MSG.lastnameRequired]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await page.getByPlaceholder('Correo', { exact: true }).fill('no-es-un-correo');
+    await page.getByPlaceholder('Contraseña', { exact: true }).fill('corta');
+    await page.getByPlaceholder('Confirmar Contraseña', { exact: true }).fill('otra');
+    await page.getByRole('button', { name: 'Registrarme' }).click();
+    await expect(page.getByText(MSG.emailInvalid, { exact: true })).toBeVisible();
+    await expect(page.getByText(MSG.passwordMin, { exact: true })).toBeVisible();
+    await expect(page.getByText(MSG.confirmMismatch, { exact: true })).toBeVisible();
+    await checkA11y(page, '/registro with validation messages');
+
+    await page.getByPlaceholder('Correo', { exact: true }).fill(email);
+    await page.getByPlaceholder('Contraseña', { exact: true }).fill(password);
+    await page.getByPlaceholder('Confirmar Contraseña', { exact: true }).fill(password);
+    await page.getByPlaceholder('Nombre', { exact: true }).fill('Rosa Elena');
+    await page.getByPlaceholder('Apellido', { exact: true }).fill('Mamani Condori');
+    await page.getByRole('button', { name: 'Registrarme' }).click();
+
+    await expect(page.getByText('Registro Exitoso', { exact: true })).toBeVisible();
+    await expect(page.getByText('Su cuenta ha sido registrada con éxito.', { exact: true })).toBeVisible();
+    await expect(logoutControl(page)).toHaveCount(0);
+    await checkA11y(page, 'registration success');
+
+    // The same email again is refused with the message of SPEC.md §8.
+    await page.goto('/registro');
+    await page.getByPlaceholder('Correo', { exact: true }).fill(email.toUpperCase());
+    await page.getByPlaceholder('Contraseña', { exact: true }).fill(password);
+    await page.getByPlaceholder('Confirmar Contraseña', { exact: true }).fill(password);
+    await page.getByPlaceholder('Nombre', { exact: true }).fill('Rosa');
+    await page.getByPlaceholder('Apellido', { exact: true }).fill('Mamani');
+    await page.getByRole('button', { name: 'Registrarme' }).click();
+    await expect(page.getByText(MSG.emailInUse)).toBeVisible();
+
+    await page.getByRole('link', { name: '¿Ya tienes una cuenta? Ingresa aquí.' }).click();
+    await expect(page).toHaveURL(/\/ingresar$/);
+    await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
+    await checkA11y(page);
+
+    await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+    await expect(page.getByText(MSG.emailRequired, { exact: true })).toBeVisible();
+    await expect(page.getByText(MSG.passwordRequired, { exact: true })).toBeVisible();
+
+    await loginThroughUi(page, { email, password: 'contraseña-equivocada' });
+    await expect(page.getByRole('alert').filter({ hasText: MSG.loginFailed })).toBeVisible();
+    expect(await storedSession(page)).toBeNull();
+
+    await loginThroughUi(page, { email, password });
+    await expect(page).toHaveURL(/\/buscar-destino$/);
+    await expect(page.getByRole('heading', { name: 'Bienvenid@ Rosa, elige el destino ideal para ti' })).toBeVisible();
+    expect(await storedSession(page)).toMatchObject({ role: 'user' });
+    await expect(logoutControl(page)).toBeVisible();
+  });
+
+  test('every guarded route sends me to /ingresar', async ({ page, api, admin, registerUser }) => {
+    const owner = await registerUser();
+    const place = await api.createVerifiedPlace(owner.token, admin.token);
+    for (const path of ['/buscar-destino', `/buscar-destino/destino/${place._id}`, '/perfil', '/convertirme-en-guia', '/crear-destino']) {
+      await page.goto(path);
+      await expect(page, `${path} without a session`).toHaveURL(/\/ingresar$/);
+      await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
+      await expect(logoutControl(page)).toHaveCount(0);
+    }
+  });
+
+  test('an unknown address shows the not-found page without the menu', async ({ page, registerUser }) => {
+    await page.goto('/no-existe-esta-ruta');
+    await expect(page.locator('#root')).not.toBeEmpty();
+    await expect(logoutControl(page)).toHaveCount(0);
+    await checkA11y(page);
+    await login(page, await registerUser());
+    await page.goto('/pagina-no-encontrada');
+    await expect(page.locator('#root')).not.toBeEmpty();
+    await expect(logoutControl(page)).toHaveCount(0);
+  });
+});
+
+test.describe('as a signed-in user', () => {
+  test('the side menu is hidden on /, /ingresar, /registro, /registro-exitoso, /admin/ingresar and /pagina-no-encontrada', async ({ page, registerUser }) => {
+    await login(page, await registerUser());
+    await page.goto('/buscar-destino');
+    await expect(logoutControl(page)).toBeVisible();
+    for (const path of ['/', '/ingresar', '/registro', '/registro-exitoso', '/admin/ingresar', '/pagina-no-encontrada']) {
+      await page.goto(path);
+      await expect(page.locator('#root')).not.toBeEmpty();
+      await expect(page, `stays on ${path}`).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+      await expect(logoutControl(page), `no menu on ${path}`).toHaveCount(0);
+    }
+  });
+});
