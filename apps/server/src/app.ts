@@ -1,21 +1,25 @@
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { MSG } from '@sendero/contract';
 import type { Config } from '@/config.js';
 import type { Db } from '@/db/types.js';
-import { errorBody } from '@/plugins/errors.js';
-import errorsPlugin from '@/plugins/errors.js';
-import databasePlugin from '@/plugins/database.js';
 import authPlugin from '@/plugins/auth.js';
-import type { Storage } from '@/storage/storage.js';
-import { createLocalStorage } from '@/storage/local.js';
+import databasePlugin from '@/plugins/database.js';
+import docsPlugin from '@/plugins/docs.js';
+import errorsPlugin from '@/plugins/errors.js';
+import rateLimitsPlugin from '@/plugins/rate-limits.js';
+import securityPlugin from '@/plugins/security.js';
+import webPlugin from '@/plugins/web.js';
+import adminRoutes from '@/routes/admin.js';
 import authRoutes from '@/routes/auth.js';
 import healthRoutes from '@/routes/health.js';
 import placesRoutes from '@/routes/places.js';
 import ratingsRoutes from '@/routes/ratings.js';
 import uploadRoutes from '@/routes/upload.js';
 import uploadedFilesRoutes from '@/routes/uploaded-files.js';
-import { join } from 'node:path';
+import usersRoutes from '@/routes/users.js';
+import { createLocalStorage } from '@/storage/local.js';
+import type { Storage } from '@/storage/storage.js';
 
 export interface AppDeps {
   /** The database (opened and migrated by the caller, who also closes it). */
@@ -26,17 +30,18 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Never log a password, a hash or a token (DESIGN.md §4). */
+/** Never log a password, a hash or a token (DESIGN.md §4). Fastify logs no bodies; these guard anything else. */
 export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'password',
   'passwordHash',
   'password_hash',
+  'token',
   '*.password',
   '*.passwordHash',
   '*.password_hash',
-  'body.password',
+  '*.token',
   'req.body.password',
 ];
 
@@ -47,31 +52,35 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
     bodyLimit: JSON_BODY_LIMIT,
-    // Node closes idle keep-alive sockets on close; in-flight requests finish first.
+    // On close: new requests get 503, idle keep-alive sockets close, in-flight requests finish.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
   });
 
   app.decorate('config', config);
-  // JSON only (uploads add multipart in their own scope): any other body type is a 415.
+  // JSON only (the upload route adds multipart in its own scope): any other body type is a 415.
   app.removeContentTypeParser('text/plain');
   app.setSerializerCompiler(serializerCompiler);
 
   // External concerns first, then the app's own plugins, then the routes (fastify/demo order).
   await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(docsPlugin);
   await app.register(databasePlugin, { db: deps.db });
   app.decorate('storage', deps.storage ?? createLocalStorage(join(config.dataDir, 'uploads')));
   await app.register(authPlugin);
+  await app.register(rateLimitsPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(adminRoutes);
   await app.register(placesRoutes);
   await app.register(ratingsRoutes);
   await app.register(uploadRoutes);
   await app.register(uploadedFilesRoutes);
-
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody('NOT_FOUND', MSG.notFound)));
+  await app.register(webPlugin);
 
   return app;
 }

@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Config } from '@/config.js';
+import { migratePglite, migratePostgres } from './migrate.js';
 import * as schema from './schema.js';
 import type { Db } from './types.js';
 
@@ -32,7 +33,6 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
     db,
     kind: 'pglite',
     async migrate() {
-      const { migratePglite } = await import('./migrate.js');
       await migratePglite(client);
     },
     async close() {
@@ -50,7 +50,6 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     db,
     kind: 'postgres',
     async migrate() {
-      const { migratePostgres } = await import('./migrate.js');
       await migratePostgres(pool);
     },
     async close() {

@@ -1,16 +1,30 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API, LoginRequestSchema, LoginResponseSchema, RegisterRequestSchema, UserSchema } from '@sendero/contract';
+import { API, type LoginRequest, LoginRequestSchema, LoginResponseSchema, RegisterRequestSchema, UserSchema } from '@sendero/contract';
 import { errorResponses } from '@/plugins/errors.js';
 import { login, register } from '@/services/auth.js';
+import { AppError } from '@/errors.js';
 
 /** POST /api/register, /api/login, /api/admin/login. */
 export default async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Login and register attempts share one counter per IP; failed logins are also counted per email.
+  const onRequest = app.authRateLimit;
+
+  async function loginCounted(request: FastifyRequest & { body: LoginRequest }, adminOnly: boolean) {
+    await app.failedLogins.assertAllowed(request);
+    try {
+      return await login(app.db, app.tokens, request.body, { adminOnly });
+    } catch (error) {
+      if (error instanceof AppError && error.status === 401) await app.failedLogins.recordFailure(request);
+      throw error;
+    }
+  }
 
   app.post(
     API.register,
     {
+      onRequest,
       schema: {
         tags: ['auth'],
         summary: 'Create an account (role user)',
@@ -24,6 +38,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
   app.post(
     API.login,
     {
+      onRequest,
       schema: {
         tags: ['auth'],
         summary: 'Log in',
@@ -31,12 +46,13 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
         response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 413, 415, 429) },
       },
     },
-    async (request) => login(app.db, app.tokens, request.body),
+    async (request) => loginCounted(request, false),
   );
 
   app.post(
     API.adminLogin,
     {
+      onRequest,
       schema: {
         tags: ['auth'],
         summary: 'Log in as an administrator (other roles get the same 401)',
@@ -44,6 +60,6 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
         response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 413, 415, 429) },
       },
     },
-    async (request) => login(app.db, app.tokens, request.body, { adminOnly: true }),
+    async (request) => loginCounted(request, true),
   );
 }

@@ -1,0 +1,37 @@
+// Bundles src/server.ts into dist/server.js (ESM, Node 20): our code and @sendero/contract are bundled,
+// every npm dependency stays external (installed by `npm ci`). The SQL migrations are copied to dist/drizzle.
+import { cpSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const dist = join(root, 'dist');
+
+/** Bare imports are external, except the workspace contract and our `@/` alias. */
+const externalDependencies = {
+  name: 'external-dependencies',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@sendero/') || args.path.startsWith('@/')) return undefined;
+      if (args.path.startsWith('node:')) return { path: args.path, external: true };
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+rmSync(dist, { recursive: true, force: true });
+await build({
+  entryPoints: { server: join(root, 'src/server.ts'), 'admin-create': join(root, 'src/cli/admin-create.ts'), migrate: join(root, 'src/cli/migrate.ts') },
+  outdir: dist,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  tsconfig: join(root, 'tsconfig.json'),
+  plugins: [externalDependencies],
+  logLevel: 'warning',
+});
+cpSync(join(root, 'drizzle'), join(dist, 'drizzle'), { recursive: true });
+console.log('apps/server/dist/server.js built');

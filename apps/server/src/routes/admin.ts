@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AdminActionSchema, AdminActionsQuerySchema, AdminSchema, API, IdParamsSchema } from '@sendero/contract';
+import { errorResponses } from '@/plugins/errors.js';
+import { listAdminActions } from '@/services/admin-actions.js';
+import { getAdmin } from '@/services/users.js';
+
+/** GET /api/admin/actions?target={id}, GET /api/admin/{id}. (POST /api/admin/login lives in auth.ts.) */
+export default async function adminRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/api/admin/actions',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The moderation log of one user, place or review, newest first (admin)',
+        security,
+        querystring: AdminActionsQuerySchema,
+        response: { 200: z.array(AdminActionSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => listAdminActions(app.db, request.query.target),
+  );
+
+  app.get(
+    API.admin(':id'),
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The calling administrator',
+        security,
+        params: IdParamsSchema,
+        response: { 200: AdminSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => getAdmin(app.db, request.auth!, request.params.id),
+  );
+}

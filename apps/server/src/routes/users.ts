@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API,
+  IdParamsSchema,
+  PasswordUpdateResponseSchema,
+  PasswordUpdateSchema,
+  SelfUpdateSchema,
+  UserSchema,
+  UsersQuerySchema,
+} from '@sendero/contract';
+import { errorResponses } from '@/plugins/errors.js';
+import { changePassword, getUser, listGuideRequests, listUsers, updateUser } from '@/services/users.js';
+
+/** GET /api/user/{id}, GET /api/users, GET /api/users/requests, PUT /api/user/update1|update2/{id}. */
+export default async function usersRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    API.user(':id'),
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['users'],
+        summary: 'One user (the user themself or an admin; anyone else 404)',
+        security,
+        params: IdParamsSchema,
+        response: { 200: UserSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => getUser(app.db, request.auth!, request.params.id),
+  );
+
+  app.get(
+    API.users,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: 'Every non-admin user (admin)',
+        security,
+        querystring: UsersQuerySchema,
+        response: { 200: z.array(UserSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listUsers(app.db, { status: request.query.status }),
+  );
+
+  app.get(
+    API.usersRequests,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: 'Guide applications, newest first (admin)',
+        security,
+        response: { 200: z.array(UserSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async () => listGuideRequests(app.db),
+  );
+
+  app.put(
+    API.userUpdate1(':id'),
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['users'],
+        summary: 'Change my password (and photo); earlier tokens stop working',
+        security,
+        params: IdParamsSchema,
+        body: PasswordUpdateSchema,
+        response: { 200: PasswordUpdateResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request) => changePassword(app.db, app.tokens, request.auth!, request.params.id, request.body),
+  );
+
+  app.put(
+    API.userUpdate2(':id'),
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags: ['users'],
+        summary: 'My photo and guide application, or an admin transition (approve, reject, block guide)',
+        security,
+        params: IdParamsSchema,
+        body: SelfUpdateSchema,
+        response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+      },
+    },
+    async (request) => updateUser(app.db, request.auth!, request.params.id, request.body),
+  );
+}
