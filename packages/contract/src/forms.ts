@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { PASSWORD_MIN_LENGTH, RATING_MAX, RATING_MIN } from './constants.js';
-import { EmailSchema, LoginPasswordSchema, RegisterRequestSchema, PlaceCreateSchema, requiredText } from './schemas.js';
+import { EmailSchema, LoginPasswordSchema, RegisterRequestSchema, PlaceCreateSchema, RatingCreateSchema } from './schemas.js';
 
 /**
  * Form schemas for the web app. They reuse the request schemas so a rule is written once
@@ -29,7 +29,7 @@ export type ProfilePasswordForm = z.infer<typeof ProfilePasswordFormSchema>;
 export const ReviewFormSchema = z.object({
   photo_url: z.string().min(1, { error: MSG.reviewPhotoRequired }),
   rating: z.number({ error: MSG.ratingInvalid }).int().min(RATING_MIN, { error: MSG.ratingInvalid }).max(RATING_MAX, { error: MSG.ratingInvalid }),
-  comment: requiredText(MSG.commentRequired),
+  comment: RatingCreateSchema.shape.comment,
 });
 export type ReviewForm = z.infer<typeof ReviewFormSchema>;
 

@@ -238,7 +238,11 @@ export const RatingCreateSchema = z.strictObject({
     .int({ error: MSG.ratingInvalid })
     .min(RATING_MIN, { error: MSG.ratingInvalid })
     .max(RATING_MAX, { error: MSG.ratingInvalid }),
-  comment: requiredText(MSG.commentRequired, COMMENT_MAX_LENGTH).max(COMMENT_MAX_LENGTH, { error: MSG.commentTooLong }),
+  comment: z
+    .string({ error: MSG.commentRequired })
+    .trim()
+    .min(1, { error: MSG.commentRequired })
+    .max(COMMENT_MAX_LENGTH, { error: MSG.commentTooLong }),
 });
 export type RatingCreate = z.infer<typeof RatingCreateSchema>;
 
