@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { API, type Place } from '@sendero/contract';
+import { places, ratings } from '../src/db/schema.js';
+import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { createPlace, uploadedUrl } from './helpers/upload-fixtures.js';
+
+let t: TestApp;
+let admin: TestUser;
+let reviewers: TestUser[];
+let place: Place;
+let photo: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.createAdmin();
+  reviewers = await Promise.all(Array.from({ length: 50 }, () => t.createUser()));
+  photo = await uploadedUrl(t, reviewers[0]!.token, 'rating');
+  place = await createPlace(t, reviewers[0]!.token, { name: 'Muy concurrida' }, { verifyWith: admin.token });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The place's numbers as stored, and as they should be from its stored reviews. */
+async function numbers() {
+  const [row] = await t.db.select().from(places).where(eq(places.id, place._id));
+  const stored = await t.db.select({ rating: ratings.rating }).from(ratings).where(eq(ratings.idPlace, place._id));
+  const sum = stored.reduce((s, r) => s + r.rating, 0);
+  // Integer arithmetic: mean*10 rounded half up, as PostgreSQL's round(numeric, 1) does for positives.
+  const expected = stored.length ? Math.round((sum * 10) / stored.length) / 10 : 0;
+  return { rating: Number(row!.rating), comments: row!.comments, expected, count: stored.length };
+}
+
+it('50 concurrent reviews of one place leave rating = mean of the stored reviews and comments = 50', async () => {
+  const scores = reviewers.map((_, i) => ((i * 7) % 5) + 1);
+  const results = await Promise.all(
+    reviewers.map((r, i) =>
+      t.app.inject({
+        method: 'POST',
+        url: API.ratingCreate,
+        headers: authHeader(r.token),
+        payload: { id_place: place._id, photo_url: photo, rating: scores[i], comment: `Reseña número ${i + 1}` },
+      }),
+    ),
+  );
+  expect(results.map((r) => r.statusCode)).toEqual(reviewers.map(() => 201));
+  const n = await numbers();
+  expect(n.count).toBe(50);
+  expect(n.comments).toBe(50);
+  expect(n.rating).toBe(n.expected);
+  expect(n.rating).toBe(Math.round((scores.reduce((a, b) => a + b, 0) * 10) / 50) / 10);
+
+  // The API reports the same numbers.
+  const res = await t.app.inject({ method: 'GET', url: API.place(place._id), headers: authHeader(admin.token) });
+  expect(res.json()).toMatchObject({ rating: n.rating, comments: 50 });
+});
+
+it('the same user sending the same review 5 times at once gets exactly one 201 and 409s', async () => {
+  const other = await createPlace(t, reviewers[1]!.token, { name: 'Doble envío' }, { verifyWith: admin.token });
+  const sends = await Promise.all(
+    Array.from({ length: 5 }, () =>
+      t.app.inject({
+        method: 'POST',
+        url: API.ratingCreate,
+        headers: authHeader(reviewers[2]!.token),
+        payload: { id_place: other._id, photo_url: photo, rating: 5, comment: 'Enviado varias veces' },
+      }),
+    ),
+  );
+  expect(sends.map((s) => s.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+  const rows = await t.db.select().from(ratings).where(eq(ratings.idPlace, other._id));
+  expect(rows).toHaveLength(1);
+});
+
+it('deleting reviews concurrently (authors and an admin) recomputes both numbers', async () => {
+  const rows = await t.db.select().from(ratings).where(eq(ratings.idPlace, place._id));
+  const byUser = new Map(rows.map((r) => [r.idUser, r.id]));
+  const authors = reviewers.slice(0, 15);
+  const byAdmin = reviewers.slice(15, 20);
+  const results = await Promise.all([
+    ...authors.map((r) => t.app.inject({ method: 'DELETE', url: API.ratingDelete(byUser.get(r.user._id)!), headers: authHeader(r.token) })),
+    ...byAdmin.map((r) => t.app.inject({ method: 'DELETE', url: API.ratingDelete(byUser.get(r.user._id)!), headers: authHeader(admin.token) })),
+  ]);
+  expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
+  const n = await numbers();
+  expect(n.count).toBe(30);
+  expect(n.comments).toBe(30);
+  expect(n.rating).toBe(n.expected);
+});
+
+it('creating and deleting at the same time still ends consistent', async () => {
+  const rows = await t.db.select().from(ratings).where(eq(ratings.idPlace, place._id));
+  const remaining = new Map(rows.map((r) => [r.idUser, r.id]));
+  const deleters = reviewers.filter((r) => remaining.has(r.user._id)).slice(0, 10);
+  const creators = reviewers.filter((r) => !remaining.has(r.user._id)).slice(0, 10);
+  const results = await Promise.all([
+    ...deleters.map((r) => t.app.inject({ method: 'DELETE', url: API.ratingDelete(remaining.get(r.user._id)!), headers: authHeader(r.token) })),
+    ...creators.map((r) =>
+      t.app.inject({
+        method: 'POST',
+        url: API.ratingCreate,
+        headers: authHeader(r.token),
+        payload: { id_place: place._id, photo_url: photo, rating: 1, comment: 'Otra vez' },
+      }),
+    ),
+  ]);
+  expect(results.map((r) => r.statusCode).sort()).toEqual([...Array(10).fill(200), ...Array(10).fill(201)]);
+  const n = await numbers();
+  expect(n.count).toBe(30);
+  expect(n.comments).toBe(30);
+  expect(n.rating).toBe(n.expected);
+});
