@@ -1,10 +1,44 @@
-import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Navigate, useParams } from 'react-router';
+import Container from '@mui/material/Container';
+import type { Place } from '@sendero/contract';
+import { paths } from '@/config/paths';
+import { PlaceDetail, type Viewer } from '@/features/places/components/place-detail';
+import { ReviewsSection } from '@/features/reviews/components/reviews-section';
+import { useCurrentRole } from '@/app/layout/use-current-role';
 
-/** Placeholder: W2 builds this screen. */
-export default function PlaceDetailScreen() {
+export interface PlaceDetailPageProps {
+  placeId: string;
+  /** 'Acciones de Administrador' (the admin route passes it). */
+  adminSection?: ReactNode | ((place: Place) => ReactNode);
+  /** Where a place the caller may not see sends them; default /buscar-destino. */
+  notFoundRedirect?: string;
+}
+
+/**
+ * The destination detail composed with its reviews, for the member route and the admin route
+ * (/admin/destinos/{id}). Role-dependent controls follow the role the server confirms.
+ */
+export function PlaceDetailPage({ placeId, adminSection, notFoundRedirect }: PlaceDetailPageProps) {
+  const { session, role } = useCurrentRole();
+  const viewer: Viewer | null = session ? { _id: session._id, role } : null;
   return (
-    <Typography component="h1" variant="h4" sx={{ p: 3 }}>
-      Destino
-    </Typography>
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <PlaceDetail
+        placeId={placeId}
+        viewer={viewer}
+        adminSection={adminSection}
+        notFoundRedirect={notFoundRedirect}
+        renderReviews={(place) => <ReviewsSection placeId={place._id} placeName={place.name} viewer={viewer} />}
+      />
+    </Container>
   );
+}
+
+/** /buscar-destino/destino/{id} */
+export default function PlaceDetailScreen() {
+  const { id } = useParams();
+  if (!id) return <Navigate to={paths.search} replace />;
+  // A new id remounts the screen, so an open edit form never shows another place's data.
+  return <PlaceDetailPage key={id} placeId={id} />;
 }

@@ -23,6 +23,9 @@ function loadImage(src: string): Promise<HTMLImageElement> {
  * Returns null when the browser cannot decode or draw it; the caller then uploads the original.
  */
 export async function cropToBlob(src: string, area: PixelArea): Promise<Blob | null> {
+  // The cropper reports NaN or 0 sizes when it could not measure the image.
+  const valid = [area.x, area.y, area.width, area.height].every(Number.isFinite) && area.width > 0 && area.height > 0;
+  if (!valid) return null;
   let img: HTMLImageElement;
   try {
     img = await loadImage(src);

@@ -24,7 +24,7 @@ export interface PlaceFormProps {
   titleComponent?: ElementType;
 }
 
-type TextName = Exclude<FieldPath<PlaceFormInput>, 'photos' | `photos.${number}`>;
+type TextName = Exclude<FieldPath<PlaceFormInput>, 'photos' | `photos.${number}` | 'difficulty'>;
 
 /** The destination form shared by 'Crear un Destino' and 'Configurar Destino' (SPEC.md §2, §5). */
 export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, onCancel, titleComponent = 'h1' }: PlaceFormProps) {
@@ -108,20 +108,30 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
         />
         {text('name', 'Nombre')}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          {text('difficulty', 'Dificultad', {
-            select: true,
-            slotProps: { select: { native: true }, inputLabel: { shrink: true } },
-            children: [
-              <option key="" value="" disabled>
-                Seleccione una dificultad
-              </option>,
-              ...DIFFICULTIES.map((d) => (
-                <option key={d} value={d}>
-                  {d}
-                </option>
-              )),
-            ],
-          })}
+          <Controller
+            name="difficulty"
+            control={control}
+            render={({ field: { ref, ...field }, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                id="place-difficulty"
+                label="Dificultad"
+                select
+                fullWidth
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
+                <option value="">Seleccione una dificultad</option>
+                {DIFFICULTIES.map((d) => (
+                  <option key={d} value={d}>
+                    {d}
+                  </option>
+                ))}
+              </TextField>
+            )}
+          />
           {text('capacity', 'Aforo', numberProps(1, 1))}
         </Box>
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>

@@ -104,7 +104,8 @@ function ReviewFormBody({ onClose, placeId, placeName, userId }: Omit<ReviewModa
     }
   });
 
-  const shownLabel = labelFor(hover !== -1 ? hover : rating);
+  // While the pointer is over a star its label shows; otherwise the chosen one's.
+  const shownLabel = labelFor(hover >= 1 && hover <= RATING_MAX ? hover : rating);
 
   return (
     <Box component="form" noValidate onSubmit={submit}>
@@ -149,7 +150,7 @@ function ReviewFormBody({ onClose, placeId, placeName, userId }: Omit<ReviewModa
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                   <Rating
                     name="rating"
-                    value={field.value}
+                    value={field.value || null}
                     max={RATING_MAX}
                     precision={1}
                     size="large"
@@ -159,6 +160,7 @@ function ReviewFormBody({ onClose, placeId, placeName, userId }: Omit<ReviewModa
                     }}
                     onChangeActive={(_e, v) => setHover(v)}
                     getLabelText={(v) => `${v} ${v === 1 ? 'estrella' : 'estrellas'}: ${labelFor(v)}`}
+                    emptyLabelText="Sin calificación"
                   />
                   <Typography aria-live="polite" sx={{ minWidth: 80, fontWeight: 500, color: 'primary.main' }}>
                     {shownLabel}

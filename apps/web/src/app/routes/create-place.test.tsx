@@ -1,0 +1,82 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Role } from '@sendero/contract';
+import { renderWithProviders } from '@/test/render';
+import { stubFetch } from '@/test/fetch-stub';
+import { ADMIN_ID, makeAdmin, makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
+import { imageFile, stubXhr, uploaded } from '@/test/xhr-stub';
+import CreatePlaceScreen from './create-place';
+
+const SUCCESS = 'Su destino ha sido creado con éxito! Un administrador verificará los datos registrados para su posterior publicación.';
+
+function setup(role: Role) {
+  const id = role === 'admin' ? ADMIN_ID : USER_ID;
+  signIn(role, id);
+  let created: unknown = null;
+  const net = stubFetch({
+    [`GET /api/user/${id}`]: [200, makeUser({ _id: id, role })],
+    [`GET /api/admin/${id}`]: [200, makeAdmin({ _id: id })],
+    'POST /api/place/create': (body) => {
+      created = body;
+      return [201, makePlace({ ...(body as object), verified: false })];
+    },
+  });
+  const sent = stubXhr();
+  renderWithProviders(<CreatePlaceScreen />, { route: '/crear-destino', path: '/crear-destino' });
+  return { net, sent, created: () => created, user: userEvent.setup() };
+}
+
+async function fillAndSend({ user, sent }: ReturnType<typeof setup>) {
+  await user.upload(screen.getByLabelText('Añadir Fotos'), imageFile('cerro.png'));
+  await waitFor(() => expect(sent).toHaveLength(1));
+  act(() => sent[0]?.respond(201, uploaded('cerro')));
+  await user.type(screen.getByLabelText('Nombre'), 'Cerro Azul');
+  await user.selectOptions(screen.getByLabelText('Dificultad'), 'Fácil');
+  await user.type(screen.getByLabelText('Aforo'), '30');
+  await user.type(screen.getByLabelText('Mínimo (horas)'), '1');
+  await user.type(screen.getByLabelText('Máximo (horas)'), '2');
+  await user.type(screen.getByLabelText('Horas desde la ciudad'), '2');
+  await user.type(screen.getByLabelText('Ciudad'), 'Lima');
+  await user.type(screen.getByLabelText('Descripción'), 'Un cerro.');
+  await user.type(screen.getByLabelText('¿Cómo llegar?'), 'Auto.');
+  await user.type(screen.getByLabelText('Recomendaciones'), 'Agua.');
+  const finalizar = screen.getByRole('button', { name: 'Finalizar' });
+  await waitFor(() => expect(finalizar).toBeEnabled());
+  await user.click(finalizar);
+}
+
+describe('create a destination', { timeout: 30_000 }, () => {
+  it('as a user I create a destination, see the success view and can register another one', async () => {
+    const s = setup('user');
+    await fillAndSend(s);
+    expect(await screen.findByText(SUCCESS)).toBeInTheDocument();
+    expect(s.created()).toEqual({
+      id_user: USER_ID,
+      name: 'Cerro Azul',
+      city: 'Lima',
+      difficulty: 'Fácil',
+      capacity: 30,
+      time: [1, 2],
+      time_city: 2,
+      photos: ['/uploads/cerro.webp'],
+      description: 'Un cerro.',
+      how_to_get: 'Auto.',
+      tips: 'Agua.',
+    });
+    expect(screen.getByRole('link', { name: 'Buscar destinos' })).toHaveAttribute('href', '/buscar-destino');
+
+    await s.user.click(screen.getByRole('button', { name: 'Registrar otro lugar' }));
+    expect(screen.getByLabelText('Nombre')).toHaveValue('');
+    expect(screen.queryByRole('img', { name: 'Foto 1 del destino' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Finalizar' })).toBeDisabled();
+  });
+
+  it("as an admin I see no 'Buscar destinos' button after creating", async () => {
+    const s = setup('admin');
+    await fillAndSend(s);
+    expect(await screen.findByText(SUCCESS)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Buscar destinos' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Registrar otro lugar' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,307 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MSG, type Place, type RatingListItem, type Role } from '@sendero/contract';
+import { renderWithProviders } from '@/test/render';
+import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
+import { ADMIN_ID, makeAdmin, makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
+import { imageFile, stubXhr, uploaded } from '@/test/xhr-stub';
+import PlaceDetailScreen from './place-detail';
+
+const OTHER_ID = '44444444-4444-4444-8444-444444444444';
+
+function review(overrides: Partial<RatingListItem> = {}): RatingListItem {
+  return {
+    _id: '55555555-5555-4555-8555-000000000001',
+    id_user: OTHER_ID,
+    id_place: 'x',
+    photo_url: '/uploads/r1.webp',
+    image: '/uploads/r1.webp',
+    rating: 4,
+    comment: 'Hermosa caminata.',
+    name: 'Luis Quispe',
+    name_user: 'Luis Quispe',
+    photo_user: '/uploads/luis.webp',
+    created_at: '2025-01-02T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+interface Setup {
+  role?: Role;
+  /** Who is signed in (defaults to USER_ID, or ADMIN_ID for admins). */
+  me?: string;
+  place?: Partial<Place>;
+  reviews?: RatingListItem[];
+  handlers?: Record<string, FetchHandler | [number, unknown]>;
+}
+
+function setup({ role = 'user', me, place: overrides = {}, reviews = [], handlers = {} }: Setup = {}) {
+  const id = me ?? (role === 'admin' ? ADMIN_ID : USER_ID);
+  signIn(role, id);
+  const place = makePlace({ name: 'Laguna Churup', ...overrides });
+  const net = stubFetch({
+    [`GET /api/user/${id}`]: [200, makeUser({ _id: id, role })],
+    [`GET /api/admin/${id}`]: [200, makeAdmin({ _id: id })],
+    [`GET /api/place/${place._id}`]: [200, place],
+    [`GET /api/rating/${place._id}`]: [200, reviews.map((r) => ({ ...r, id_place: place._id }))],
+    ...handlers,
+  });
+  const view = renderWithProviders(<PlaceDetailScreen />, {
+    route: `/buscar-destino/destino/${place._id}`,
+    path: '/buscar-destino/destino/:id',
+    extraRoutes: [{ path: '/buscar-destino', element: <p>Pantalla de búsqueda</p> }],
+  });
+  const count = (key: string) => net.calls.filter((c) => `${c.method} ${c.path}` === key).length;
+  return { ...view, place, net, count, user: userEvent.setup() };
+}
+
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+describe('destination detail', { timeout: 20_000 }, () => {
+  it('as a user I see every fact of the destination and its reviews', async () => {
+    const { place } = setup({
+      place: { difficulty: 'Exigente', capacity: 15, time: [3, 5], time_city: 4, city: 'Huaraz', rating: 4.3, description: 'Laguna glaciar.', how_to_get: 'Bus a Pitec.', tips: 'Lleva abrigo.', photos: ['/uploads/a.webp', '/uploads/b.webp'] },
+      reviews: [review(), review({ _id: '55555555-5555-4555-8555-000000000002', name: 'Rosa Díaz', comment: 'Muy fría.', rating: 5 })],
+    });
+    await heading('Laguna Churup');
+    const facts = screen.getByRole('article', { name: 'Laguna Churup' });
+    const fact = (term: string) => within(facts).getByText(term).nextElementSibling;
+    expect(fact('Dificultad')).toHaveTextContent('Exigente');
+    expect(fact('Aforo')).toHaveTextContent('15');
+    expect(fact('Tiempo de Caminata')).toHaveTextContent('3-5 horas');
+    expect(fact('Ubicación')).toHaveTextContent('A 4 horas de Huaraz');
+    expect(fact('Calificación')).toHaveTextContent('4.3');
+    expect(screen.getByRole('img', { name: '4.3 de 5 estrellas' })).toBeInTheDocument();
+    expect(screen.getByText('Laguna glaciar.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '¿Cómo llegar?' })).toBeInTheDocument();
+    expect(screen.getByText('Bus a Pitec.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Recomendaciones' })).toBeInTheDocument();
+    expect(screen.getByText('Lleva abrigo.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Laguna Churup, foto 1 de 2' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ver foto 2' })).toBeInTheDocument();
+
+    expect(screen.getByRole('heading', { name: `Ya has visitado ${place.name}?` })).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: 'Reseña de Luis Quispe' });
+    expect(within(card).getByText('Hermosa caminata.')).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: '4 de 5 estrellas: Bueno' })).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Foto de Luis Quispe' })).toHaveAttribute('src', '/uploads/luis.webp');
+    expect(within(card).getByRole('img', { name: 'Foto de la reseña de Luis Quispe' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Reseña de Rosa Díaz' })).toHaveTextContent('Muy fría.');
+  });
+
+  it('as a user I am sent to /buscar-destino when the place is not visible to me', async () => {
+    const place = makePlace();
+    setup({ place, handlers: { [`GET /api/place/${place._id}`]: [404, { error: { code: 'NOT_FOUND', message: MSG.placeNotFound } }] } });
+    expect(await screen.findByText('Pantalla de búsqueda')).toBeInTheDocument();
+  });
+
+  it('as the creator of an unverified place I see that it is in review', async () => {
+    setup({ place: { verified: false, id_user: USER_ID } });
+    await heading('Laguna Churup');
+    expect(screen.getByText(MSG.placeInReview)).toBeInTheDocument();
+  });
+
+  it("as another user I see no 'Configurar Destino' and no delete control", async () => {
+    setup({ place: { id_user: OTHER_ID }, reviews: [review()] });
+    await screen.findByRole('article', { name: 'Reseña de Luis Quispe' });
+    expect(screen.queryByRole('button', { name: 'Configurar Destino' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Eliminar reseña/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cuéntanos tu experiencia' })).toBeInTheDocument();
+  });
+
+  it("as the creator I see 'Configurar Destino'", async () => {
+    setup({ place: { id_user: USER_ID } });
+    expect(await screen.findByRole('button', { name: 'Configurar Destino' })).toBeInTheDocument();
+  });
+
+  it("as an admin I see 'Configurar Destino' and delete controls on every review, but no review form", async () => {
+    setup({ role: 'admin', place: { id_user: OTHER_ID }, reviews: [review(), review({ _id: '55555555-5555-4555-8555-000000000002', id_user: USER_ID, name: 'Ana Pérez' })] });
+    expect(await screen.findByRole('button', { name: 'Configurar Destino' })).toBeInTheDocument();
+    await screen.findByRole('article', { name: 'Reseña de Luis Quispe' });
+    expect(screen.getByRole('button', { name: 'Eliminar reseña de Luis Quispe' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Eliminar reseña de Ana Pérez' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cuéntanos tu experiencia' })).not.toBeInTheDocument();
+  });
+
+  it('as the author I can delete my own review only, after confirming', async () => {
+    const mine = review({ _id: '55555555-5555-4555-8555-00000000000a', id_user: USER_ID, name: 'Ana Pérez', comment: 'Mi reseña.' });
+    const place = makePlace({ name: 'Laguna Churup' });
+    let reviews = [mine, review()];
+    const { count, user } = setup({
+      place,
+      reviews,
+      handlers: {
+        [`GET /api/rating/${place._id}`]: () => [200, reviews],
+        [`DELETE /api/rating/delete/${mine._id}`]: () => {
+          reviews = reviews.filter((r) => r._id !== mine._id);
+          return [200, { _id: mine._id, deleted: true }];
+        },
+      },
+    });
+    await screen.findByRole('article', { name: 'Reseña de Ana Pérez' });
+    expect(screen.queryByRole('button', { name: 'Eliminar reseña de Luis Quispe' })).not.toBeInTheDocument();
+    // One review per user and place: no form while mine exists.
+    expect(screen.queryByRole('button', { name: 'Cuéntanos tu experiencia' })).not.toBeInTheDocument();
+    expect(screen.getByText(MSG.reviewDuplicate)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar reseña de Ana Pérez' }));
+    let dialog = await screen.findByRole('dialog', { name: '¿Desea eliminar esta publicación permanentemente?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(count(`DELETE /api/rating/delete/${mine._id}`)).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar reseña de Ana Pérez' }));
+    dialog = await screen.findByRole('dialog', { name: '¿Desea eliminar esta publicación permanentemente?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Reseña de Ana Pérez' })).not.toBeInTheDocument());
+    expect(count(`DELETE /api/rating/delete/${mine._id}`)).toBe(1);
+    // The place (its mean) is reloaded too.
+    expect(count(`GET /api/place/${place._id}`)).toBe(2);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('button', { name: 'Cuéntanos tu experiencia' })).toBeInTheDocument();
+  });
+});
+
+/**
+ * MUI's Rating reads the pointer position to pick a star, and happy-dom has no layout; a click
+ * on the radio itself is what a keyboard or screen reader user does.
+ */
+function chooseStars(radio: HTMLElement) {
+  fireEvent.click(radio);
+}
+
+describe('review modal', { timeout: 20_000 }, () => {
+  async function openModal(s: ReturnType<typeof setup>) {
+    await s.user.click(await screen.findByRole('button', { name: 'Cuéntanos tu experiencia' }));
+    return screen.findByRole('dialog', { name: `¿Como calificarías ${s.place.name}?` });
+  }
+
+  async function addPhoto(s: ReturnType<typeof setup>, sent: ReturnType<typeof stubXhr>) {
+    await s.user.upload(screen.getByLabelText('Añadir Foto'), imageFile('visita.jpg', 'image/jpeg'));
+    await s.user.click(await screen.findByRole('button', { name: 'Usar foto' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    act(() => sent[0]?.respond(201, uploaded('visita')));
+    await screen.findByRole('img', { name: 'Foto de tu visita' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Recortar foto' })).not.toBeInTheDocument());
+  }
+
+  it('as a user I see the five labelled stars and the label of the star I choose', async () => {
+    const s = setup();
+    const dialog = await openModal(s);
+    const labels = ['Pésimo', 'Malo', 'Regular', 'Bueno', 'Excelente'];
+    labels.forEach((label, i) => {
+      expect(within(dialog).getByRole('radio', { name: `${i + 1} ${i === 0 ? 'estrella' : 'estrellas'}: ${label}` })).toBeInTheDocument();
+    });
+    chooseStars(within(dialog).getByRole('radio', { name: '4 estrellas: Bueno' }));
+    expect(within(dialog).getByText('Bueno')).toBeInTheDocument();
+    chooseStars(within(dialog).getByRole('radio', { name: '1 estrella: Pésimo' }));
+    expect(within(dialog).getByText('Pésimo')).toBeInTheDocument();
+  });
+
+  it("as a user I can press 'Enviar' only with a photo, a rating and a comment; then my review is posted", async () => {
+    const sent = stubXhr();
+    let posted: unknown = null;
+    const place = makePlace({ name: 'Laguna Churup' });
+    const s = setup({
+      place,
+      handlers: {
+        'POST /api/rating/create': (body) => {
+          posted = body;
+          return [201, { _id: 'r', ...(body as object), created_at: '' }];
+        },
+      },
+    });
+    const dialog = await openModal(s);
+    const enviar = within(dialog).getByRole('button', { name: 'Enviar' });
+    expect(enviar).toBeDisabled();
+
+    chooseStars(within(dialog).getByRole('radio', { name: '5 estrellas: Excelente' }));
+    await s.user.type(within(dialog).getByLabelText('Comentario'), 'Increíble.');
+    expect(enviar).toBeDisabled(); // no photo yet
+
+    await addPhoto(s, sent);
+    await waitFor(() => expect(enviar).toBeEnabled());
+
+    await s.user.clear(within(dialog).getByLabelText('Comentario'));
+    await s.user.type(within(dialog).getByLabelText('Comentario'), '   ');
+    await waitFor(() => expect(enviar).toBeDisabled());
+    await s.user.clear(within(dialog).getByLabelText('Comentario'));
+    await s.user.type(within(dialog).getByLabelText('Comentario'), 'Increíble.');
+    await waitFor(() => expect(enviar).toBeEnabled());
+
+    await s.user.click(enviar);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted).toEqual({ id_user: USER_ID, id_place: place._id, photo_url: '/uploads/visita.webp', rating: 5, comment: 'Increíble.' });
+    // Reviews and the place are reloaded.
+    await waitFor(() => expect(s.count(`GET /api/rating/${place._id}`)).toBe(2));
+    expect(s.count(`GET /api/place/${place._id}`)).toBe(2);
+  });
+
+  it('as a user who already reviewed the place I am told so', async () => {
+    const sent = stubXhr();
+    const s = setup({ handlers: { 'POST /api/rating/create': [409, { error: { code: 'CONFLICT', message: MSG.reviewDuplicate } }] } });
+    const dialog = await openModal(s);
+    await addPhoto(s, sent);
+    chooseStars(within(dialog).getByRole('radio', { name: '3 estrellas: Regular' }));
+    await s.user.type(within(dialog).getByLabelText('Comentario'), 'Otra vez.');
+    await s.user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(await within(dialog).findByText(MSG.reviewDuplicate)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Comentario')).toHaveValue('Otra vez.');
+  });
+
+  it('as a user I find the fields empty every time I open the form', async () => {
+    const s = setup();
+    let dialog = await openModal(s);
+    chooseStars(within(dialog).getByRole('radio', { name: '2 estrellas: Malo' }));
+    await s.user.type(within(dialog).getByLabelText('Comentario'), 'Borrador');
+    await s.user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    dialog = await openModal(s);
+    expect(within(dialog).getByLabelText('Comentario')).toHaveValue('');
+    expect(within(dialog).getByRole('radio', { name: 'Sin calificación' })).toBeChecked();
+    expect(within(dialog).queryByText('Malo')).not.toBeInTheDocument();
+  });
+});
+
+describe('editing a destination', { timeout: 20_000 }, () => {
+  it('as the creator I edit a place and unchanged photos and difficulty are kept', async () => {
+    const original = makePlace({ name: 'Laguna Churup', id_user: USER_ID, difficulty: 'Difícil', photos: ['/uploads/a.webp', '/uploads/b.webp'], time: [3, 5] });
+    let put: Record<string, unknown> | null = null;
+    let current = original;
+    const s = setup({
+      place: original,
+      handlers: {
+        [`GET /api/place/${original._id}`]: () => [200, current],
+        [`PUT /api/place/update/${original._id}`]: (body) => {
+          put = body as Record<string, unknown>;
+          current = { ...original, ...put };
+          return [200, current];
+        },
+      },
+    });
+    await s.user.click(await screen.findByRole('button', { name: 'Configurar Destino' }));
+    expect(screen.getByRole('heading', { name: 'Crear un Destino' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Nombre')).toHaveValue('Laguna Churup');
+    expect(screen.getByLabelText('Dificultad')).toHaveValue('Difícil');
+    expect(screen.getByRole('img', { name: 'Foto 2 del destino' })).toBeInTheDocument();
+
+    await s.user.clear(screen.getByLabelText('Nombre'));
+    await s.user.type(screen.getByLabelText('Nombre'), 'Laguna Churup Alta');
+    await s.user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await heading('Laguna Churup Alta')).toBeInTheDocument();
+    expect(put).toMatchObject({ name: 'Laguna Churup Alta', difficulty: 'Difícil', photos: ['/uploads/a.webp', '/uploads/b.webp'], time: [3, 5] });
+    expect(screen.queryByRole('button', { name: 'Guardar cambios' })).not.toBeInTheDocument();
+  });
+
+  it("as the creator I can leave the edit form with 'Cancelar Cambios' and nothing is sent", async () => {
+    const s = setup({ place: { id_user: USER_ID } });
+    await s.user.click(await screen.findByRole('button', { name: 'Configurar Destino' }));
+    await s.user.type(screen.getByLabelText('Nombre'), ' X');
+    await s.user.click(screen.getByRole('button', { name: 'Cancelar Cambios' }));
+    expect(await heading('Laguna Churup')).toBeInTheDocument();
+    expect(s.net.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+});

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MSG, UPLOAD_MAX_BYTES } from '@sendero/contract';
+import { renderWithProviders } from '@/test/render';
+import { signIn } from '@/test/fixtures';
+import { imageFile, stubXhr, uploaded } from '@/test/xhr-stub';
+import { ImageUpload } from './image-upload';
+import { MultiImageUpload } from './multi-image-upload';
+
+function PlacePhotos({ initial = [] as string[] }) {
+  const [urls, setUrls] = useState(initial);
+  return (
+    <>
+      <MultiImageUpload value={urls} onChange={setUrls} />
+      <output aria-label="valor">{urls.join(',')}</output>
+    </>
+  );
+}
+
+function ReviewPhoto({ initial = '' }) {
+  const [url, setUrl] = useState(initial);
+  return (
+    <>
+      <ImageUpload preset="rating" value={url} onChange={setUrl} />
+      <output aria-label="valor">{url}</output>
+    </>
+  );
+}
+
+const value = () => screen.getByLabelText('valor');
+
+describe('image upload widget', { timeout: 20_000 }, () => {
+  it('as a user I see a progress bar while my photos upload, then their previews', async () => {
+    signIn('user');
+    const sent = stubXhr();
+    const user = userEvent.setup();
+    renderWithProviders(<PlacePhotos />);
+
+    await user.upload(screen.getByLabelText('Añadir Fotos'), [imageFile('a.png'), imageFile('b.png')]);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.url).toBe('/api/upload?preset=place');
+    expect(sent[0]?.headers.Authorization).toBe('Bearer token-1');
+    expect(sent[0]?.file()?.name).toBe('a.png');
+
+    act(() => sent[0]?.progress(40, 100));
+    expect(screen.getByText('Subiendo foto 1 de 2')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Subiendo imagen' })).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByText('40%')).toBeInTheDocument();
+
+    act(() => sent[0]?.respond(201, uploaded('a')));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    act(() => sent[1]?.respond(201, uploaded('b')));
+
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+    expect(screen.getByRole('img', { name: 'Foto 1 del destino' })).toHaveAttribute('src', '/uploads/a.webp');
+    expect(screen.getByRole('img', { name: 'Foto 2 del destino' })).toHaveAttribute('src', '/uploads/b.webp');
+    expect(value()).toHaveTextContent('/uploads/a.webp,/uploads/b.webp');
+  });
+
+  it('as a user I can remove a photo before submitting', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PlacePhotos initial={['/uploads/a.webp', '/uploads/b.webp']} />);
+    await user.click(screen.getByRole('button', { name: 'Quitar foto 1' }));
+    expect(value()).toHaveTextContent(/^\/uploads\/b\.webp$/);
+    expect(screen.queryByRole('img', { name: 'Foto 2 del destino' })).not.toBeInTheDocument();
+  });
+
+  it("as a user I see the server's Spanish message when my file is not a valid image", async () => {
+    signIn('user');
+    const sent = stubXhr();
+    const user = userEvent.setup();
+    renderWithProviders(<PlacePhotos />);
+
+    await user.upload(screen.getByLabelText('Añadir Fotos'), imageFile('falso.png'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    act(() => sent[0]?.respond(415, { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: MSG.invalidImage } }));
+
+    expect(await screen.findByText(MSG.invalidImage)).toBeInTheDocument();
+    expect(value()).toBeEmptyDOMElement();
+  });
+
+  it('as a user I am told at once when a photo is over 10 MB, without sending it', async () => {
+    const sent = stubXhr();
+    const user = userEvent.setup();
+    renderWithProviders(<PlacePhotos />);
+    await user.upload(screen.getByLabelText('Añadir Fotos'), imageFile('enorme.jpg', 'image/jpeg', UPLOAD_MAX_BYTES + 1));
+    expect(await screen.findByText(MSG.fileTooLarge)).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('as a user I see the error toast when the server cannot be reached', async () => {
+    const sent = stubXhr();
+    const user = userEvent.setup();
+    renderWithProviders(<PlacePhotos />);
+    await user.upload(screen.getByLabelText('Añadir Fotos'), imageFile());
+    await waitFor(() => expect(sent).toHaveLength(1));
+    act(() => sent[0]?.fail());
+    // Inline under the widget and in the toast.
+    await waitFor(() => expect(screen.getAllByText(MSG.network)).toHaveLength(2));
+  });
+
+  it('as a user I crop my review photo before it is uploaded, and can remove it', async () => {
+    const sent = stubXhr();
+    const user = userEvent.setup();
+    renderWithProviders(<ReviewPhoto />);
+
+    await user.upload(screen.getByLabelText('Añadir Foto'), imageFile('visita.jpg', 'image/jpeg'));
+    const dialog = await screen.findByRole('dialog', { name: 'Recortar foto' });
+    expect(dialog).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Usar foto' }));
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.url).toBe('/api/upload?preset=rating');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    act(() => sent[0]?.progress(3, 4));
+    expect(screen.getByRole('progressbar', { name: 'Subiendo imagen' })).toHaveAttribute('aria-valuenow', '75');
+    act(() => sent[0]?.respond(201, uploaded('visita')));
+
+    await waitFor(() => expect(value()).toHaveTextContent('/uploads/visita.webp'));
+    expect(screen.getByRole('img', { name: 'Vista previa de la foto' })).toHaveAttribute('src', '/uploads/visita.webp');
+    expect(screen.getByRole('button', { name: 'Cambiar Foto' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Quitar foto' }));
+    expect(value()).toBeEmptyDOMElement();
+  });
+
+  it('as a user I can cancel the crop and nothing is uploaded', async () => {
+    const sent = stubXhr();
+    const user = userEvent.setup();
+    renderWithProviders(<ReviewPhoto />);
+    await user.upload(screen.getByLabelText('Añadir Foto'), imageFile());
+    await screen.findByRole('dialog', { name: 'Recortar foto' });
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toHaveLength(0);
+  });
+});

@@ -1,0 +1,155 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { MSG, type PlaceFormInput, type PlaceFormOutput } from '@sendero/contract';
+import { renderWithProviders } from '@/test/render';
+import { signIn } from '@/test/fixtures';
+import { imageFile, stubXhr, uploaded } from '@/test/xhr-stub';
+import { PlaceForm } from './place-form';
+
+const VALID: PlaceFormInput = {
+  name: 'Laguna',
+  city: 'Lima',
+  difficulty: 'Media',
+  capacity: '5',
+  time_min: '1',
+  time_max: '2',
+  time_city: '3',
+  photos: ['/uploads/a.webp'],
+  description: 'd',
+  how_to_get: 'h',
+  tips: 't',
+};
+
+const finalizar = () => screen.getByRole('button', { name: 'Finalizar' });
+
+async function fillTexts(user: UserEvent) {
+  await user.type(screen.getByLabelText('Nombre'), 'Laguna Azul');
+  await user.selectOptions(screen.getByLabelText('Dificultad'), 'Exigente');
+  await user.type(screen.getByLabelText('Aforo'), '25');
+  await user.type(screen.getByLabelText('Mínimo (horas)'), '2');
+  await user.type(screen.getByLabelText('Máximo (horas)'), '4.5');
+  await user.type(screen.getByLabelText('Horas desde la ciudad'), '3');
+  await user.type(screen.getByLabelText('Ciudad'), 'Lima');
+  await user.type(screen.getByLabelText('Descripción'), 'Una laguna turquesa.');
+  await user.type(screen.getByLabelText('¿Cómo llegar?'), 'Bus a Huaraz.');
+  await user.type(screen.getByLabelText('Recomendaciones'), 'Lleva abrigo.');
+}
+
+describe('place form (create)', { timeout: 20_000 }, () => {
+  it('as a user I see the title and a label on every field', () => {
+    renderWithProviders(<PlaceForm mode="create" onSubmit={vi.fn()} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Crear un Destino' })).toBeInTheDocument();
+    for (const label of ['Nombre', 'Dificultad', 'Aforo', 'Mínimo (horas)', 'Máximo (horas)', 'Horas desde la ciudad', 'Ciudad', 'Descripción', '¿Cómo llegar?', 'Recomendaciones']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('group', { name: 'Fotos' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Aforo')).toHaveAttribute('type', 'number');
+    expect(screen.getByRole('option', { name: 'Difícil' })).toBeInTheDocument();
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Seleccione una dificultad', 'Fácil', 'Media', 'Exigente', 'Difícil']);
+  });
+
+  it('as a user I see why a field is wrong once I leave it', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PlaceForm mode="create" onSubmit={vi.fn()} />);
+    const fields: [string, string][] = [
+      ['Nombre', MSG.placeNameRequired],
+      ['Aforo', MSG.capacityInvalid],
+      ['Mínimo (horas)', MSG.timeInvalid],
+      ['Horas desde la ciudad', MSG.timeCityInvalid],
+      ['Ciudad', MSG.cityRequired],
+      ['Descripción', MSG.descriptionRequired],
+      ['¿Cómo llegar?', MSG.howToGetRequired],
+      ['Recomendaciones', MSG.tipsRequired],
+    ];
+    for (const [label] of fields) {
+      await user.click(screen.getByLabelText(label));
+    }
+    await user.click(screen.getByLabelText('Dificultad'));
+    await user.tab();
+    for (const [label, message] of fields) {
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription(message);
+    }
+    expect(screen.getByText(MSG.difficultyInvalid)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Aforo'), '0');
+    expect(screen.getByLabelText('Aforo')).toHaveAccessibleDescription(MSG.capacityInvalid);
+    await user.clear(screen.getByLabelText('Aforo'));
+    await user.type(screen.getByLabelText('Aforo'), '12');
+    expect(screen.getByLabelText('Aforo')).not.toHaveAccessibleDescription(MSG.capacityInvalid);
+
+  });
+
+  it('as a user I am told when the minimum walking time is above the maximum', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PlaceForm mode="create" onSubmit={vi.fn()} defaultValues={VALID} />);
+    await waitFor(() => expect(finalizar()).toBeEnabled());
+    await user.clear(screen.getByLabelText('Mínimo (horas)'));
+    await user.type(screen.getByLabelText('Mínimo (horas)'), '5');
+    await user.clear(screen.getByLabelText('Máximo (horas)'));
+    await user.type(screen.getByLabelText('Máximo (horas)'), '3');
+    await user.tab();
+    expect(screen.getByLabelText('Máximo (horas)')).toHaveAccessibleDescription(MSG.timeRange);
+    expect(finalizar()).toBeDisabled();
+  });
+
+  it("as a user I can press 'Finalizar' only once every field is valid and there is a photo", async () => {
+    signIn('user');
+    const sent = stubXhr();
+    const onSubmit = vi.fn(async (_v: PlaceFormOutput) => {});
+    const user = userEvent.setup();
+    renderWithProviders(<PlaceForm mode="create" onSubmit={onSubmit} />);
+
+    expect(finalizar()).toBeDisabled();
+    expect(screen.getByText(MSG.photosRequired)).toBeInTheDocument();
+    await fillTexts(user);
+    // Everything but the photo.
+    expect(finalizar()).toBeDisabled();
+
+    await user.upload(screen.getByLabelText('Añadir Fotos'), imageFile('laguna.png'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    act(() => sent[0]?.respond(201, uploaded('laguna')));
+    await waitFor(() => expect(finalizar()).toBeEnabled());
+
+    // Clearing a required field disables it again.
+    await user.clear(screen.getByLabelText('Ciudad'));
+    await waitFor(() => expect(finalizar()).toBeDisabled());
+    await user.type(screen.getByLabelText('Ciudad'), 'Lima');
+    await waitFor(() => expect(finalizar()).toBeEnabled());
+
+    await user.click(finalizar());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      name: 'Laguna Azul',
+      city: 'Lima',
+      difficulty: 'Exigente',
+      capacity: 25,
+      time_min: 2,
+      time_max: 4.5,
+      time_city: 3,
+      photos: ['/uploads/laguna.webp'],
+      description: 'Una laguna turquesa.',
+      how_to_get: 'Bus a Huaraz.',
+      tips: 'Lleva abrigo.',
+    });
+  });
+
+  it('as a user I see the error toast when saving fails, and keep what I typed', async () => {
+    const user = userEvent.setup();
+    const { ApiRequestError } = await import('@/lib/api-client');
+    const onSubmit = vi.fn(async () => {
+      throw new ApiRequestError(0, 'NETWORK_ERROR', MSG.network);
+    });
+    renderWithProviders(
+      <PlaceForm
+        mode="create"
+        onSubmit={onSubmit}
+        defaultValues={VALID}
+      />,
+    );
+    await waitFor(() => expect(finalizar()).toBeEnabled());
+    await user.click(finalizar());
+    expect(await screen.findByText(MSG.network)).toBeInTheDocument();
+    expect(screen.getByLabelText('Nombre')).toHaveValue('Laguna');
+  });
+});

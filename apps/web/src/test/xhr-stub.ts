@@ -1,0 +1,73 @@
+import { vi } from 'vitest';
+
+interface ProgressLike {
+  lengthComputable: boolean;
+  loaded: number;
+  total: number;
+}
+
+/**
+ * A stand-in for XMLHttpRequest (the upload transport) at the network boundary: the test decides
+ * when progress events arrive and what the server answers.
+ */
+export class FakeXhr {
+  static sent: FakeXhr[] = [];
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((e: ProgressLike) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {}
+
+  /** The browser reports `loaded` of `total` bytes sent. */
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  /** The server answers. */
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+  /** The connection fails. */
+  fail() {
+    this.onerror?.();
+  }
+  /** The file sent in the multipart field `file`. */
+  file(): File | null {
+    const value = this.body instanceof FormData ? this.body.get('file') : null;
+    return value instanceof File ? value : null;
+  }
+}
+
+export function stubXhr() {
+  FakeXhr.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return FakeXhr.sent;
+}
+
+/** A successful upload answer (DESIGN.md §6). */
+export function uploaded(name: string) {
+  const url = `/uploads/${name}.webp`;
+  return { url, secure_url: url, width: 800, height: 600 };
+}
+
+export function imageFile(name = 'foto.png', type = 'image/png', size = 1024): File {
+  return new File([new Uint8Array(size)], name, { type });
+}
