@@ -212,3 +212,20 @@ describe('serving uploaded files', () => {
     }
   });
 });
+
+describe('upload rate limit', () => {
+  it('allows 60 uploads a minute per user, then 429 for that user only', async () => {
+    const busy = await t.createUser();
+    const other = await t.createUser();
+    const tiny = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } }).png().toBuffer();
+    for (let i = 0; i < 60; i++) {
+      const res = await upload(t, busy.token, tiny, 'user');
+      expect(res.statusCode, `upload ${i + 1}`).toBe(201);
+    }
+    const refused = await upload(t, busy.token, tiny, 'user');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual({ code: 'TOO_MANY_REQUESTS', message: MSG.tooManyUploads });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await upload(t, other.token, tiny, 'user')).statusCode).toBe(201);
+  });
+});

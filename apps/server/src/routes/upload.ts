@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, UPLOAD_MAX_BYTES, UploadQuerySchema, UploadResponseSchema } from '@sendero/contract';
-import { badRequest, payloadTooLarge } from '@/errors.js';
+import { badRequest, payloadTooLarge, tooManyRequests } from '@/errors.js';
 import { errorResponses } from '@/plugins/errors.js';
 import { saveUpload } from '@/uploads/service.js';
 
@@ -11,14 +11,15 @@ import { saveUpload } from '@/uploads/service.js';
 export const UPLOADS_PER_MINUTE = 60;
 
 /**
- * Per user (the caller is known: auth runs in onRequest, the limiter in preHandler). Applies when
- * the app registers @fastify/rate-limit.
+ * Per user (the caller is known: auth runs in onRequest, the limiter in preHandler), through the
+ * app's @fastify/rate-limit (plugins/rate-limits.ts).
  */
 const uploadRateLimit: RateLimitOptions = {
   max: UPLOADS_PER_MINUTE,
   timeWindow: 60_000,
   hook: 'preHandler',
   keyGenerator: (request: FastifyRequest) => `upload:${request.auth?.id ?? request.ip}`,
+  errorResponseBuilder: () => tooManyRequests(MSG.tooManyUploads),
 };
 
 /** The bytes of the multipart field `file`: 400 without it, 413 above 10 MB (the rest is not read). */
