@@ -90,3 +90,24 @@ export const UPLOADS_PATH_PREFIX = '/uploads/';
 
 export const ADMIN_ACTIONS = ['verify', 'unverify', 'delete_place', 'approve', 'reject', 'block_guide', 'delete_rating'] as const;
 export type AdminActionKind = (typeof ADMIN_ACTIONS)[number];
+
+/** How the admin screens name a guide application status; 'none' reads 'Sin solicitud'. */
+export const STATUS_LABELS: Record<Status, string> = {
+  none: 'Sin solicitud',
+  Enviado: 'Enviado',
+  Aprobado: 'Aprobado',
+  Rechazado: 'Rechazado',
+};
+
+export const ROLE_LABELS: Record<Role, string> = { user: 'Usuario', guide: 'Guía', admin: 'Administrador' };
+
+/** What each entry of the admin actions log says, as "{admin} {label}". */
+export const ADMIN_ACTION_LABELS: Record<AdminActionKind, string> = {
+  verify: 'verificó el destino y lo mostró a los usuarios',
+  unverify: 'bloqueó las visitas al destino',
+  delete_place: 'eliminó el destino',
+  approve: 'aprobó la solicitud de guía',
+  reject: 'rechazó la solicitud de guía',
+  block_guide: 'bloqueó los beneficios de guía',
+  delete_rating: 'eliminó una reseña',
+};
