@@ -130,7 +130,7 @@ describe('uploading an image', () => {
 
   it('refuses a text file named .jpg, a GIF and a truncated JPEG (415)', async () => {
     const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } }).gif().toBuffer();
-    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
       .jpeg()
       .toBuffer();
     const cases: Array<[string, Buffer]> = [
