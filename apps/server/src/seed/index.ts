@@ -26,7 +26,7 @@ export interface SeedResult {
 /** Renders an SVG with sharp and runs it through the upload pipeline, like any uploaded photo. */
 async function renderToUpload(svg: string): Promise<ProcessedImage> {
   const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
-  return processImage(jpeg);
+  return processImage(jpeg, { effort: 1 });
 }
 
 /** Runs `tasks` with at most `limit` at a time (sharp already uses threads; two keeps both cores busy). */
@@ -114,7 +114,13 @@ export async function seedSampleData({ db, storage, log }: SeedDeps): Promise<Se
           role: 'user' as const,
           ...(p.application && {
             status: 'Enviado' as const,
-            ...p.application,
+            instagram: p.application.instagram,
+            facebook: p.application.facebook,
+            linkedin: p.application.linkedin,
+            other1: p.application.other1,
+            other2: p.application.other2,
+            other3: p.application.other3,
+            aboutYou: p.application.about_you,
             appliedAt: new Date(now - 30 * 60_000),
           }),
           createdAt: new Date(now - (30 - i) * 24 * 3600_000),

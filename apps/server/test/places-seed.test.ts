@@ -1,0 +1,121 @@
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, DIFFICULTIES, type Place, type RatingListItem } from '@sendero/contract';
+import { places, ratings, uploads, users } from '../src/db/schema.js';
+import { seedSampleData, type SeedResult } from '../src/seed/index.js';
+import { createLocalStorage } from '../src/storage/local.js';
+import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+
+let t: TestApp;
+let admin: TestUser;
+let seeded: SeedResult;
+let seedMs: number;
+const logged: string[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.createAdmin();
+  const started = performance.now();
+  seeded = await seedSampleData({
+    db: t.db,
+    storage: createLocalStorage(join(t.dataDir, 'uploads')),
+    log: { info: (msg: string) => void logged.push(msg) } as never,
+  });
+  seedMs = performance.now() - started;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('sample data on an empty database', () => {
+  it('is quick (a few seconds) and says what it did', () => {
+    expect(seedMs).toBeLessThan(20_000);
+    console.info(`sample data seeded in ${Math.round(seedMs)} ms`);
+    expect(logged.join('\n')).toMatch(/12 verified destinations/);
+  });
+
+  it('shows 12 verified destinations to visitors, across all four difficulties, a few hours away', async () => {
+    const list = (await t.app.inject({ method: 'GET', url: API.places })).json() as Place[];
+    expect(list).toHaveLength(12);
+    expect(new Set(list.map((p) => p.difficulty))).toEqual(new Set(DIFFICULTIES));
+    for (const p of list) {
+      expect(p.verified).toBe(true);
+      expect(p.time[0]).toBeLessThanOrEqual(p.time[1]);
+      expect(p.time_city).toBeGreaterThan(0);
+      expect(p.time_city).toBeLessThanOrEqual(5);
+      expect(p.capacity).toBeGreaterThan(0);
+      expect(p.description.length).toBeGreaterThan(40);
+      expect(p.how_to_get.length).toBeGreaterThan(20);
+      expect(p.tips.length).toBeGreaterThan(20);
+      expect(p.photos.length).toBeGreaterThan(0);
+      expect(p.id_user).toBe(admin.user._id);
+    }
+    expect(list.map((p) => p.name)).toEqual(expect.arrayContaining(['Marcahuasi', 'Lomas de Lachay', 'Nevado Pastoruri', 'Bosque de Zárate']));
+  });
+
+  it('draws every picture and stores it through the upload pipeline (files + uploads rows)', async () => {
+    const all = (await t.app.inject({ method: 'GET', url: API.places, headers: authHeader(admin.token) })).json() as Place[];
+    expect(all).toHaveLength(13);
+    const photoUrls = all.flatMap((p) => p.photos);
+    expect(new Set(photoUrls).size).toBe(photoUrls.length);
+    for (const url of photoUrls) {
+      const [row] = await t.db.select().from(uploads).where(eq(uploads.url, url));
+      expect(row, url).toMatchObject({ preset: 'place' });
+      const file = await t.app.inject({ method: 'GET', url });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/webp');
+      const meta = await sharp(file.rawPayload).metadata();
+      expect(meta.width).toBeGreaterThanOrEqual(800);
+      expect((await t.app.inject({ method: 'GET', url: url.replace('.webp', '-400.webp') })).statusCode).toBe(200);
+    }
+  });
+
+  it('keeps one proposal unverified, made by the sample user, who can see it', async () => {
+    const [proposal] = await t.db.select().from(places).where(eq(places.verified, false));
+    expect(proposal).toBeDefined();
+    const login = await t.app.inject({ method: 'POST', url: API.login, payload: seeded.sampleUser });
+    expect(login.statusCode).toBe(200);
+    const { token, _id } = login.json();
+    expect(proposal!.idUser).toBe(_id);
+    expect((await t.app.inject({ method: 'GET', url: API.place(proposal!.id), headers: authHeader(token) })).statusCode).toBe(200);
+  });
+
+  it('creates the sample user with a pending guide application and returns the credentials once', async () => {
+    expect(seeded.sampleUser).toEqual({ email: 'usuario@example.com', password: expect.any(String) });
+    expect(seeded.sampleUser!.password.length).toBeGreaterThanOrEqual(12);
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'usuario@example.com'));
+    expect(row).toMatchObject({ role: 'user', status: 'Enviado' });
+    expect(row!.instagram && row!.facebook && row!.linkedin && row!.aboutYou).toBeTruthy();
+    expect(row!.appliedAt).toBeInstanceOf(Date);
+    const requests = await t.app.inject({ method: 'GET', url: API.usersRequests, headers: authHeader(admin.token) });
+    expect(requests.json().map((u: { email: string }) => u.email)).toContain('usuario@example.com');
+  });
+
+  it('adds a few reviews, and every place’s rating and comments match its reviews', async () => {
+    const all = await t.db.select().from(places);
+    const reviews = await t.db.select().from(ratings);
+    expect(reviews.length).toBeGreaterThanOrEqual(5);
+    for (const p of all) {
+      const mine = reviews.filter((r) => r.idPlace === p.id);
+      const mean = mine.length ? Math.round((mine.reduce((s, r) => s + r.rating, 0) * 10) / mine.length) / 10 : 0;
+      expect(p.comments, p.name).toBe(mine.length);
+      expect(Number(p.rating), p.name).toBe(mean);
+    }
+    const reviewed = all.find((p) => p.comments > 0)!;
+    const list = (await t.app.inject({ method: 'GET', url: API.ratings(reviewed.id), headers: authHeader(admin.token) })).json() as RatingListItem[];
+    for (const r of list) {
+      expect(r.comment.length).toBeGreaterThan(10);
+      expect((await t.app.inject({ method: 'GET', url: r.photo_url })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: r.photo_user })).statusCode).toBe(200);
+    }
+  });
+
+  it('does nothing on a second run (never duplicates)', async () => {
+    const before = (await t.db.select().from(places)).length;
+    const again = await seedSampleData({ db: t.db, storage: createLocalStorage(join(t.dataDir, 'uploads')), log: { info: () => undefined } as never });
+    expect(again).toEqual({});
+    expect((await t.db.select().from(places)).length).toBe(before);
+  });
+});
