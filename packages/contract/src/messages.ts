@@ -79,6 +79,20 @@ export const MSG = {
   internal: 'Algo salió mal. Inténtalo de nuevo en unos momentos.',
   network: 'No pudimos conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
   conflict: 'La operación entra en conflicto con el estado actual.',
+
+  // Web: landing, guide application, not found (ours, except the SPEC.md sentences marked)
+  landing: 'Encuentra destinos hermosos a pocas horas de tu ciudad y compártenos tu experiencia.', // SPEC.md §1
+  noResults: 'No hemos encontrado el destino que buscas :(', // SPEC.md §2
+  guideAlreadySent: 'Ya has enviado tu solicitud para convertirte en guía.', // SPEC.md §2
+  guideWhatIs: 'Como guía podrás editar y registrar destinos, y registrar grupos más grandes.',
+  guideWhyData:
+    'Te pedimos tus redes sociales y que nos cuentes tu experiencia solo para verificar que puedes guiar grupos con seguridad. Estos datos no se comparten con nadie.',
+  guidePending: 'Un administrador está revisando tu solicitud.',
+  guideRejected: 'Tu solicitud anterior no fue aprobada. Puedes enviar una nueva solicitud.',
+  guideApproved: 'Tu solicitud fue aprobada.',
+  guideReplaceWarning: 'Tu nueva solicitud reemplazará a la anterior. ¿Deseas continuar?',
+  guideSent: 'Tu solicitud fue enviada. Un administrador la revisará pronto.',
+  pageNotFound: 'La página que buscas no existe o fue movida.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
