@@ -58,6 +58,12 @@ export const PlaceFormSchema = z
     how_to_get: PlaceCreateSchema.shape.how_to_get,
     tips: PlaceCreateSchema.shape.tips,
   })
-  .refine((v) => v.time_min <= v.time_max, { path: ['time_max'], error: MSG.timeRange });
+  .refine((v) => v.time_min <= v.time_max, {
+    path: ['time_max'],
+    error: MSG.timeRange,
+    // Checked as soon as both times are numbers, even while other fields are still empty, so the
+    // form can say why it cannot be sent.
+    when: (payload) => !payload.issues.some((i) => i.path?.[0] === 'time_min' || i.path?.[0] === 'time_max'),
+  });
 export type PlaceFormInput = z.input<typeof PlaceFormSchema>;
 export type PlaceFormOutput = z.output<typeof PlaceFormSchema>;
