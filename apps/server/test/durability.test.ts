@@ -1,0 +1,195 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { API, type Place, type RatingListItem } from '@sendero/contract';
+import { testDbKind } from './helpers/database.js';
+import { placeInput } from './helpers/upload-fixtures.js';
+
+/**
+ * Restart durability (issue 2): the real server as a child process on a temporary DATA_DIR (embedded
+ * PGlite; in the server-pg project a fresh PostgreSQL database through DATABASE_URL), some writes,
+ * `kill -9`, a new process on the same data, and everything acknowledged is read back.
+ */
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'sendero-durability-'));
+const ADMIN = { email: 'admin.durable@example.com', password: 'clave-admin-durable-1' };
+const USER = { email: 'ana.durable@example.com', password: 'clave-ana-durable-1', firstname: 'Ana', lastname: 'Durable' };
+const bodies: string[] = [];
+
+let port = 0;
+let databaseUrl = '';
+let dropDatabase: (() => Promise<void>) | undefined;
+
+/** In the server-pg project: a database of our own on the TEST_DATABASE_URL server, dropped at the end. */
+async function createPostgresDatabase(): Promise<void> {
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const name = `sendero_durable_${randomBytes(5).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = () => run(`drop database if exists ${name} with (force)`);
+}
+let child: ChildProcess | undefined;
+let output = '';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port: p } = srv.address() as { port: number };
+      srv.close(() => resolve(p));
+    });
+  });
+}
+
+async function startServer(): Promise<void> {
+  output = '';
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SAMPLE_DATA: 'false',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}${API.health}`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start:\n${output}`);
+}
+
+async function killHard(): Promise<void> {
+  const proc = child;
+  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGKILL');
+  await exited;
+}
+
+async function call<T = unknown>(method: string, path: string, options: { token?: string; json?: unknown; form?: FormData } = {}) {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.json !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method,
+    headers,
+    body: options.form ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined),
+  });
+  const text = await res.text();
+  bodies.push(text);
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  if (testDbKind() === 'postgres') await createPostgresDatabase();
+});
+afterAll(async () => {
+  await killHard();
+  await dropDatabase?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const written: { userId?: string; placeId?: string; photo?: string; photoBytes?: Buffer; reviewId?: string } = {};
+
+it('writes through the API, then the process is killed with SIGKILL', async () => {
+  await startServer();
+  expect((await call('POST', API.register, { json: USER })).status).toBe(201);
+  const login = await call<{ token: string; _id: string }>('POST', API.login, { json: { email: USER.email, password: USER.password } });
+  expect(login.status).toBe(200);
+  written.userId = login.body._id;
+  const token = login.body.token;
+
+  const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#2a6' } }).png().toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'foto.png');
+  const up = await call<{ url: string }>('POST', API.upload('place'), { token, form });
+  expect(up.status).toBe(201);
+  written.photo = up.body.url;
+  written.photoBytes = Buffer.from(await (await fetch(`http://127.0.0.1:${port}${written.photo}`)).arrayBuffer());
+
+  const created = await call<Place>('POST', API.placeCreate, { token, json: placeInput([written.photo], { name: 'Lugar duradero' }) });
+  expect(created.status).toBe(201);
+  written.placeId = created.body._id;
+
+  const admin = await call<{ token: string }>('POST', API.adminLogin, { json: ADMIN });
+  expect(admin.status).toBe(200);
+  expect((await call('PUT', API.placeVerified(written.placeId), { token: admin.body.token })).status).toBe(200);
+
+  const review = await call<{ _id: string }>('POST', API.ratingCreate, {
+    token,
+    json: { id_place: written.placeId, photo_url: written.photo, rating: 4, comment: 'Sigue aquí después del reinicio' },
+  });
+  expect(review.status).toBe(201);
+  written.reviewId = review.body._id;
+
+  await killHard();
+  expect(child!.signalCode).toBe('SIGKILL');
+}, 180_000);
+
+it('a new process on the same DATA_DIR reads every acknowledged write back', async () => {
+  expect(written.reviewId).toBeDefined();
+  await startServer();
+  const login = await call<{ token: string; _id: string }>('POST', API.login, { json: { email: USER.email, password: USER.password } });
+  expect(login.status).toBe(200);
+  expect(login.body._id).toBe(written.userId);
+  const token = login.body.token;
+
+  const place = await call<Place>('GET', API.place(written.placeId!), { token });
+  expect(place.status).toBe(200);
+  expect(place.body).toMatchObject({ name: 'Lugar duradero', verified: true, rating: 4, comments: 1, photos: [written.photo] });
+
+  const list = await call<Place[]>('GET', API.places);
+  expect(list.body.map((p) => p._id)).toContain(written.placeId);
+
+  const reviews = await call<RatingListItem[]>('GET', API.ratings(written.placeId!), { token });
+  expect(reviews.body).toMatchObject([{ _id: written.reviewId, comment: 'Sigue aquí después del reinicio', name: 'Ana Durable' }]);
+
+  const file = await fetch(`http://127.0.0.1:${port}${written.photo}`);
+  expect(file.status).toBe(200);
+  expect(Buffer.from(await file.arrayBuffer()).equals(written.photoBytes!)).toBe(true);
+
+  // The administrator was created once, on the first start, and still logs in.
+  expect((await call('POST', API.adminLogin, { json: ADMIN })).status).toBe(200);
+  for (const body of bodies) {
+    expect(body).not.toMatch(/password|\$argon2/i);
+    expect(body).not.toMatch(/\n\s+at /);
+  }
+}, 180_000);
