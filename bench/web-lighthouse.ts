@@ -14,6 +14,8 @@ export interface LighthouseResult {
   /** Audits that cost points, per category, so a failing budget says what to fix. */
   losses: Record<Category, string[]>;
   withinBudget: boolean;
+  /** Lighthouse's measure of this machine's CPU at the time (a loaded machine scores lower). */
+  benchmarkIndex: number;
 }
 
 export async function runLighthouse(url: string, chromePath: string, flags: string[]): Promise<LighthouseResult> {
@@ -35,7 +37,7 @@ export async function runLighthouse(url: string, chromePath: string, flags: stri
         .map((audit) => `${audit!.id} (${Math.round((audit!.score ?? 0) * 100)}${audit!.displayValue ? `, ${audit!.displayValue}` : ''})`);
     }
     const withinBudget = CATEGORIES.every((id) => scores[id] >= LIGHTHOUSE_BUDGETS[id]);
-    return { scores, losses, withinBudget };
+    return { scores, losses, withinBudget, benchmarkIndex: lhr.environment.benchmarkIndex };
   } finally {
     chrome.kill();
   }

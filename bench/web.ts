@@ -60,7 +60,7 @@ if (wants('landing') || wants('lighthouse')) {
     }
     if (wants('lighthouse')) {
       const r = await runLighthouse(`${server.url}/`, CHROMIUM_PATH, CHROMIUM_ARGS);
-      console.log(`\n== Lighthouse 12.8 on ${server.url}/ (mobile, simulated throttling)`);
+      console.log(`\n== Lighthouse 12.8 on ${server.url}/ (mobile, simulated throttling; CPU benchmark index ${r.benchmarkIndex})`);
       for (const [id, budget] of Object.entries(LIGHTHOUSE_BUDGETS) as [keyof typeof LIGHTHOUSE_BUDGETS, number][]) {
         const op = budget === 100 ? '=' : '>=';
         console.log(`   ${id.padEnd(15)} ${String(r.scores[id]).padStart(3)}  (budget ${op} ${budget}) ${verdict(r.scores[id] >= budget)}`);

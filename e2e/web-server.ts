@@ -4,14 +4,16 @@
  * Playwright's `webServer` runs this script and stops it with SIGTERM (see playwright.config.ts).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_PORT } from './env.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const serverEntry = join(root, 'apps/server/dist/server.js');
+// E2E_SERVER_SOURCE=1 runs the TypeScript sources through tsx instead (while iterating on the server).
+const fromSource = process.env.E2E_SERVER_SOURCE === '1';
+const serverEntry = join(root, fromSource ? 'apps/server/src/server.ts' : 'apps/server/dist/server.js');
 if (!existsSync(serverEntry)) {
   console.error(`[e2e] ${serverEntry} is missing: run "npm run build" first (npm run test:e2e does).`);
   process.exit(1);
@@ -23,6 +25,15 @@ function cleanUp(): void {
   if (cleaned) return;
   cleaned = true;
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+// Serve a private copy of the built web app: a rebuild in the shared checkout during the run would
+// otherwise replace the hashed chunks the open pages still ask for.
+const webDist = join(root, 'apps/web/dist');
+let webDistCopy: string | undefined;
+if (existsSync(join(webDist, 'index.html'))) {
+  webDistCopy = join(dataDir, 'web');
+  cpSync(webDist, webDistCopy, { recursive: true });
 }
 
 const env: NodeJS.ProcessEnv = {
@@ -37,12 +48,15 @@ const env: NodeJS.ProcessEnv = {
   // server's integration tests, so raise it here to keep a full run from tripping it.
   AUTH_RATE_LIMIT_PER_IP: '10000',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  ...(webDistCopy ? { WEB_DIST_DIR: webDistCopy } : {}),
 };
+// The server's sources resolve '@/' through their own tsconfig.
+if (fromSource) env.TSX_TSCONFIG_PATH = join(root, 'apps/server/tsconfig.json');
 // A DATABASE_URL from the caller's shell would bypass the fresh embedded database.
 delete env.DATABASE_URL;
 
 console.log(`[e2e] server on port ${E2E_PORT}, DATA_DIR=${dataDir}`);
-const child = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: 'inherit' });
+const child = spawn(process.execPath, [...(fromSource ? ['--import', 'tsx'] : []), serverEntry], { cwd: root, env, stdio: 'inherit' });
 
 child.on('exit', (code, signal) => {
   cleanUp();
