@@ -1,21 +1,28 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { AppLayout, type RouteHandle } from './layout/app-layout';
 import { homeFor, RequireRole, RequireSession } from './layout/guards';
 import { PageLoader } from './layout/page-loader';
-import { RouteError } from './layout/route-error';
+import LandingScreen from './routes/landing';
 
 /** Every screen is its own chunk (the landing budget is 170 KB gzip of JS). */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
+// Rendered only when a screen fails: not part of the first download.
+const RouteError = lazy(() => import('./layout/route-error').then((m) => ({ default: m.RouteError })));
+
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
-    errorElement: <RouteError />,
+    errorElement: (
+      <Suspense fallback={null}>
+        <RouteError />
+      </Suspense>
+    ),
     hydrateFallbackElement: <PageLoader />,
     children: [
-      { path: paths.home, lazy: screen(() => import('./routes/landing')) },
+      { path: paths.home, Component: LandingScreen },
       { path: paths.login, lazy: screen(() => import('./routes/login')) },
       { path: paths.register, lazy: screen(() => import('./routes/register')) },
       { path: paths.registerSuccess, lazy: screen(() => import('./routes/register-success')) },

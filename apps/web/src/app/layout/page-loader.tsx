@@ -1,11 +1,25 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 
-/** Shown while a screen's code or the caller's role is loading. */
+/**
+ * Shown while a screen's code or the caller's role is loading. A CSS spinner rather than MUI's
+ * CircularProgress keeps this out of the landing bundle.
+ */
 export function PageLoader() {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '50vh' }}>
-      <CircularProgress aria-label="Cargando" />
+    <Box role="progressbar" aria-label="Cargando" aria-busy="true" sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '50vh' }}>
+      <Box
+        sx={{
+          width: 40,
+          height: 40,
+          borderRadius: '50%',
+          border: '4px solid',
+          borderColor: 'primary.light',
+          borderTopColor: 'primary.main',
+          animation: 'sendero-spin 0.8s linear infinite',
+          '@keyframes sendero-spin': { to: { transform: 'rotate(360deg)' } },
+          '@media (prefers-reduced-motion: reduce)': { animationDuration: '2.4s' },
+        }}
+      />
     </Box>
   );
 }

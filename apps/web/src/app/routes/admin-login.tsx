@@ -1,10 +1,18 @@
+import { useNavigate } from 'react-router';
 import Typography from '@mui/material/Typography';
+import type { LoginResponse } from '@sendero/contract';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { homeFor } from '../layout/guards';
 
-/** Placeholder: W1 builds this screen. */
+/** SPEC.md §2: the same form against the admin endpoint, with the alert on failure. */
 export default function AdminLoginScreen() {
+  const navigate = useNavigate();
+  const onSuccess = (res: LoginResponse) => void navigate(homeFor(res.role), { replace: true });
   return (
-    <Typography component="h1" variant="h4" sx={{ p: 3 }}>
-      Iniciar Sesión
-    </Typography>
+    <AuthCard title="Iniciar Sesión">
+      <Typography sx={{ textAlign: 'center', mt: -2, mb: 3, color: 'text.secondary' }}>Administración</Typography>
+      <LoginForm asAdmin onSuccess={onSuccess} />
+    </AuthCard>
   );
 }

@@ -1,10 +1,18 @@
-import Typography from '@mui/material/Typography';
+import { useNavigate } from 'react-router';
+import type { LoginResponse } from '@sendero/contract';
+import { paths } from '@/config/paths';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthLink } from '@/features/auth/components/auth-link';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { homeFor } from '../layout/guards';
 
-/** Placeholder: W1 builds this screen. */
 export default function LoginScreen() {
+  const navigate = useNavigate();
+  const onSuccess = (res: LoginResponse) => void navigate(homeFor(res.role), { replace: true });
   return (
-    <Typography component="h1" variant="h4" sx={{ p: 3 }}>
-      Iniciar Sesión
-    </Typography>
+    <AuthCard title="Iniciar Sesión">
+      <LoginForm onSuccess={onSuccess} />
+      <AuthLink to={paths.register}>¿Aún no tienes una cuenta? Regístrate.</AuthLink>
+    </AuthCard>
   );
 }

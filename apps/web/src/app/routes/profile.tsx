@@ -1,10 +1,51 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { firstWord } from '@sendero/contract';
+import { LoadError } from '@/components/ui/load-error';
+import { useErrorToast } from '@/components/ui/use-error-toast';
+import { useAdmin } from '@/features/users/api/get-admin';
+import { useUser } from '@/features/users/api/get-user';
+import { ProfileEdit } from '@/features/users/components/profile-edit';
+import { ProfileView } from '@/features/users/components/profile-view';
+import { useSession } from '@/lib/session';
 
-/** Placeholder: W1 builds this screen. */
+/** /perfil: the caller's own profile; administrators are read from GET /api/admin/{id}. */
 export default function ProfileScreen() {
+  const session = useSession();
+  const isAdmin = session?.role === 'admin';
+  const user = useUser(session && !isAdmin ? session._id : undefined);
+  const admin = useAdmin(session && isAdmin ? session._id : undefined);
+  const query = isAdmin ? admin : user;
+  const profile = query.data;
+  useErrorToast(query.error);
+  const [editing, setEditing] = useState(false);
+
   return (
-    <Typography component="h1" variant="h4" sx={{ p: 3 }}>
-      Perfil
-    </Typography>
+    <Box sx={{ px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 }, maxWidth: 960, mx: 'auto' }}>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.6rem', md: '2.1rem' } }}>
+        {profile ? `Perfil de ${firstWord(profile.firstname)} ${firstWord(profile.lastname)}` : <Skeleton width={280} aria-label="Cargando" />}
+      </Typography>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
+        {query.isError ? (
+          <LoadError error={query.error} onRetry={() => void query.refetch()} />
+        ) : !profile ? (
+          <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
+            <Skeleton variant="circular" width={160} height={160} />
+            <Box sx={{ flex: 1, minWidth: 200 }}>
+              <Skeleton width="60%" height={40} />
+              <Skeleton width="50%" height={40} />
+              <Skeleton width="70%" height={40} />
+            </Box>
+          </Box>
+        ) : editing ? (
+          <ProfileEdit profile={profile} onDone={() => setEditing(false)} />
+        ) : (
+          <ProfileView profile={profile} onEdit={() => setEditing(true)} />
+        )}
+      </Paper>
+    </Box>
   );
 }

@@ -1,10 +1,10 @@
-import Typography from '@mui/material/Typography';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { RegisterSuccess } from '@/features/auth/components/register-success';
 
-/** Placeholder: W1 builds this screen. */
 export default function RegisterSuccessScreen() {
   return (
-    <Typography component="h1" variant="h4" sx={{ p: 3 }}>
-      Registro Exitoso
-    </Typography>
+    <AuthCard title="Registrarme">
+      <RegisterSuccess />
+    </AuthCard>
   );
 }

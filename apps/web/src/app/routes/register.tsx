@@ -1,10 +1,17 @@
-import Typography from '@mui/material/Typography';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthLink } from '@/features/auth/components/auth-link';
+import { RegisterForm } from '@/features/auth/components/register-form';
 
-/** Placeholder: W1 builds this screen. */
 export default function RegisterScreen() {
+  const navigate = useNavigate();
+  // The success view has its own address (/registro-exitoso), so a reload does not show the form again.
+  const onSuccess = () => void navigate(paths.registerSuccess, { replace: true });
   return (
-    <Typography component="h1" variant="h4" sx={{ p: 3 }}>
-      Registrarme
-    </Typography>
+    <AuthCard title="Registrarme">
+      <RegisterForm onSuccess={onSuccess} />
+      <AuthLink to={paths.login}>¿Ya tienes una cuenta? Ingresa aquí.</AuthLink>
+    </AuthCard>
   );
 }

@@ -1,0 +1,46 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import { COLORS } from '@sendero/contract';
+
+/** The Sendero mark: a mountain with the sun, drawn inline (no image request). */
+export function LogoMark({ size = 40 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+      <rect width="64" height="64" rx="14" fill={COLORS.purple} />
+      <path d="M6 50 24 20l9 14 6-9 19 25z" fill="#fff" />
+      <path d="M24 20l-5 8 5-3 4 3z" fill={COLORS.coral} />
+      <circle cx="47" cy="16" r="6" fill={COLORS.coral} />
+    </svg>
+  );
+}
+
+interface LogoProps {
+  /** Colour of the word: dark on light backgrounds, white on the purple hero. */
+  tone?: 'dark' | 'light';
+  size?: number;
+}
+
+/** The logo as a link to the landing page (SPEC.md §2: 'The logo goes to /'). */
+export function Logo({ tone = 'dark', size = 40 }: LogoProps) {
+  return (
+    <Box
+      component={RouterLink}
+      to="/"
+      aria-label="Sendero, ir al inicio"
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 1,
+        textDecoration: 'none',
+        color: tone === 'light' ? '#fff' : 'primary.dark',
+        fontWeight: 700,
+        fontSize: size * 0.6,
+        borderRadius: 1,
+        '&:focus-visible': { outline: `3px solid ${COLORS.coral}`, outlineOffset: 2 },
+      }}
+    >
+      <LogoMark size={size} />
+      <span>Sendero</span>
+    </Box>
+  );
+}

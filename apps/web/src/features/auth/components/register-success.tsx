@@ -1,0 +1,22 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { paths } from '@/config/paths';
+
+/** SPEC.md §2: the view shown once the account is created. */
+export function RegisterSuccess() {
+  return (
+    <Box sx={{ textAlign: 'center' }}>
+      <CheckCircleIcon color="success" sx={{ fontSize: 64, mb: 1 }} aria-hidden="true" />
+      <Typography component="p" variant="h6" sx={{ fontWeight: 700 }}>
+        Registro Exitoso
+      </Typography>
+      <Typography sx={{ my: 2 }}>Su cuenta ha sido registrada con éxito.</Typography>
+      <Button component={RouterLink} to={paths.login} variant="contained" size="large" fullWidth>
+        Ingresar
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,78 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { GuideApplicationSchema, type GuideApplication } from '@sendero/contract';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage, isApiRequestError } from '@/lib/api-client';
+import { applyServerFieldErrors, fieldProps } from '@/lib/form';
+import { useSubmitApplication } from '../api/submit-application';
+
+const FIELDS = ['instagram', 'facebook', 'linkedin', 'other1', 'other2', 'other3', 'about_you'] as const;
+type GuideValues = GuideApplication;
+
+interface GuideFormProps {
+  userId: string;
+  /** Values of an earlier application, when sending a new one. */
+  initial?: Partial<GuideValues> | undefined;
+  onSent: () => void;
+}
+
+/** Instagram, Facebook, LinkedIn and 'Acerca de ti' required; three optional 'Otro' (SPEC.md §5). */
+export function GuideForm({ userId, initial, onSent }: GuideFormProps) {
+  const toast = useToast();
+  const submit = useSubmitApplication(userId);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<GuideValues>({
+    resolver: zodResolver(GuideApplicationSchema),
+    defaultValues: { instagram: '', facebook: '', linkedin: '', other1: '', other2: '', other3: '', about_you: '', ...initial },
+  });
+
+  const onSubmit = (values: GuideValues) => {
+    submit.mutate(values, {
+      onSuccess: onSent,
+      onError: (e) => {
+        if (isApiRequestError(e) && e.status >= 400 && e.status < 500 && applyServerFieldErrors(e.fields, FIELDS, setError)) return;
+        toast.showError(errorMessage(e));
+      },
+    });
+  };
+
+  const field = (name: (typeof FIELDS)[number], label: string, required: boolean) => (
+    <TextField {...fieldProps(register, errors, name)} id={`guide-${name}`} label={label} required={required} fullWidth />
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Solicitud para ser guía" sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } }}>
+        {field('instagram', 'Instagram', true)}
+        {field('facebook', 'Facebook', true)}
+        {field('linkedin', 'LinkedIn', true)}
+        {field('other1', 'Otro', false)}
+        {field('other2', 'Otro', false)}
+        {field('other3', 'Otro', false)}
+      </Box>
+      <TextField
+        {...fieldProps(register, errors, 'about_you')}
+        id="guide-about_you"
+        label="Acerca de ti"
+        placeholder="Cuéntanos tu experiencia..."
+        required
+        multiline
+        minRows={4}
+        maxRows={10}
+        fullWidth
+      />
+      <Box>
+        <Button type="submit" variant="contained" size="large" disabled={submit.isPending}>
+          Enviar
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API, type Place } from '@sendero/contract';
+import { api } from '@/lib/api-client';
+
+/** GET /api/place: verified places for everyone; with an admin's token, all places (newest first). */
+export function getPlaces(): Promise<Place[]> {
+  return api.get<Place[]>(API.places);
+}
+
+export const placesQueryKey = ['places'] as const;
+
+export const placesQueryOptions = () => queryOptions({ queryKey: placesQueryKey, queryFn: getPlaces });
+
+export function usePlaces() {
+  return useQuery(placesQueryOptions());
+}
+
+/** What visitors and members browse: verified places only (SPEC.md §5), even for an admin's token. */
+export function verifiedOnly(places: readonly Place[]): Place[] {
+  return places.filter((p) => p.verified);
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { MSG, ProfilePasswordFormSchema, type ProfilePasswordForm } from '@sendero/contract';
+import { ImageUpload } from '@/components/upload';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage, isApiRequestError } from '@/lib/api-client';
+import { applyServerFieldErrors, fieldProps } from '@/lib/form';
+import { useUpdatePassword, useUpdateUser } from '../api/update-user';
+import type { ProfileData } from './profile-types';
+
+interface ProfileEditProps {
+  profile: ProfileData;
+  onDone: () => void;
+}
+
+/**
+ * SPEC.md §2/§4 edit mode. Both password fields empty: only the photo is saved (update2).
+ * A password: update1 with the password and the photo, which returns a fresh token (kept in the
+ * session by the mutation). 'Guardar' stays disabled while the two fields differ.
+ */
+export function ProfileEdit({ profile, onDone }: ProfileEditProps) {
+  const toast = useToast();
+  const [photo, setPhoto] = useState(profile.photo_url);
+  const [uploading, setUploading] = useState(false);
+  const updatePassword = useUpdatePassword(profile._id);
+  const updateUser = useUpdateUser(profile._id);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors },
+  } = useForm<ProfilePasswordForm>({
+    resolver: zodResolver(ProfilePasswordFormSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '', confirm: '' },
+  });
+  const [password, confirm] = useWatch({ control, name: ['password', 'confirm'] });
+  const mismatch = password !== confirm;
+  const saving = updatePassword.isPending || updateUser.isPending;
+
+  const onError = (e: unknown) => {
+    if (isApiRequestError(e) && e.status >= 400 && e.status < 500 && applyServerFieldErrors(e.fields, ['password'], setError)) return;
+    toast.showError(errorMessage(e));
+  };
+
+  const onSubmit = (values: ProfilePasswordForm) => {
+    if (values.password !== values.confirm) return;
+    if (values.password === '') {
+      if (photo === profile.photo_url) {
+        onDone();
+        return;
+      }
+      updateUser.mutate({ photo_url: photo }, { onSuccess: onDone, onError });
+      return;
+    }
+    updatePassword.mutate({ password: values.password, photo_url: photo }, { onSuccess: onDone, onError });
+  };
+
+  const passwordProps = fieldProps(register, errors, 'password', { deps: ['confirm'] });
+  const confirmProps = fieldProps(register, errors, 'confirm');
+  // The mismatch message shows as soon as the confirmation has been typed, since 'Guardar' is disabled meanwhile.
+  const confirmMessage = confirmProps.helperText ?? (confirm !== '' && mismatch ? MSG.profileConfirmMismatch : undefined);
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Editar perfil">
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 4, alignItems: { xs: 'stretch', md: 'flex-start' } }}>
+        <Box sx={{ minWidth: 220 }}>
+          <ImageUpload preset="user" value={photo} onChange={setPhoto} onBusyChange={setUploading} alt="Foto de perfil" />
+        </Box>
+        <Box sx={{ flex: 1, display: 'grid', gap: 2, maxWidth: 480 }}>
+          <TextField
+            {...passwordProps}
+            id="profile-password"
+            label="Contraseña"
+            placeholder="Contraseña"
+            type="password"
+            autoComplete="new-password"
+            fullWidth
+          />
+          <TextField
+            {...confirmProps}
+            error={Boolean(confirmMessage)}
+            helperText={confirmMessage}
+            id="profile-confirm"
+            label="Confirmar Contraseña"
+            placeholder="Confirmar Contraseña"
+            type="password"
+            autoComplete="new-password"
+            fullWidth
+          />
+          <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end', mt: 1 }}>
+            <Button variant="outlined" onClick={onDone} disabled={saving}>
+              Cancelar
+            </Button>
+            <Button type="submit" variant="contained" disabled={mismatch || saving || uploading}>
+              Guardar
+            </Button>
+          </Box>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
