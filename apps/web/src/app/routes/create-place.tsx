@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
@@ -25,9 +26,11 @@ export default function CreatePlaceScreen() {
       {created ? (
         <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, borderRadius: 3, textAlign: 'center' }}>
           <CheckCircleOutline color="primary" sx={{ fontSize: 64, mb: 2 }} aria-hidden />
-          <Typography component="h1" variant="h5" sx={{ fontWeight: 500, mb: 4 }} role="status">
-            Su destino ha sido creado con éxito! Un administrador verificará los datos registrados para su posterior publicación.
-          </Typography>
+          <Box role="status">
+            <Typography component="h1" variant="h5" sx={{ fontWeight: 500, mb: 4 }}>
+              Su destino ha sido creado con éxito! Un administrador verificará los datos registrados para su posterior publicación.
+            </Typography>
+          </Box>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
             {role !== null && role !== 'admin' && (
               <Button component={RouterLink} to={paths.search} variant="contained">

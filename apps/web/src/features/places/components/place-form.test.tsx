@@ -80,14 +80,25 @@ describe('place form (create)', { timeout: 20_000 }, () => {
 
   });
 
-  it('as a user I am told when the minimum walking time is above the maximum', async () => {
+  it('as a user I am told when the minimum walking time is above the maximum, even before filling the rest', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PlaceForm mode="create" onSubmit={vi.fn()} />);
+    await user.type(screen.getByLabelText('Mínimo (horas)'), '5');
+    await user.type(screen.getByLabelText('Máximo (horas)'), '3');
+    await user.tab();
+    expect(screen.getByLabelText('Máximo (horas)')).toHaveAccessibleDescription(MSG.timeRange);
+    // Lowering the minimum clears the message on the maximum.
+    await user.clear(screen.getByLabelText('Mínimo (horas)'));
+    await user.type(screen.getByLabelText('Mínimo (horas)'), '2');
+    await waitFor(() => expect(screen.getByLabelText('Máximo (horas)')).not.toHaveAccessibleDescription(MSG.timeRange));
+  });
+
+  it('as a user I cannot finish a complete form whose times are reversed', async () => {
     const user = userEvent.setup();
     renderWithProviders(<PlaceForm mode="create" onSubmit={vi.fn()} defaultValues={VALID} />);
     await waitFor(() => expect(finalizar()).toBeEnabled());
-    await user.clear(screen.getByLabelText('Mínimo (horas)'));
-    await user.type(screen.getByLabelText('Mínimo (horas)'), '5');
     await user.clear(screen.getByLabelText('Máximo (horas)'));
-    await user.type(screen.getByLabelText('Máximo (horas)'), '3');
+    await user.type(screen.getByLabelText('Máximo (horas)'), '0.5');
     await user.tab();
     expect(screen.getByLabelText('Máximo (horas)')).toHaveAccessibleDescription(MSG.timeRange);
     expect(finalizar()).toBeDisabled();

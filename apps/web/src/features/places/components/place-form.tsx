@@ -62,7 +62,8 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
 
   const text = (name: TextName, label: string, props: TextFieldProps = {}) => {
     const error = errors[name]?.message;
-    const { ref, ...field } = register(name);
+    // Changing the minimum re-checks the maximum, which carries the range message.
+    const { ref, ...field } = register(name, name === 'time_min' ? { deps: ['time_max'] } : undefined);
     return (
       <TextField
         {...field}
@@ -135,7 +136,7 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
           {text('capacity', 'Aforo', numberProps(1, 1))}
         </Box>
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-          <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 500, mb: 1.5 }}>
+          <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 500, mb: 1.5, p: 0 }}>
             Tiempo de Caminata
           </Typography>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
@@ -144,7 +145,7 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
           </Box>
         </Box>
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-          <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 500, mb: 1.5 }}>
+          <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 500, mb: 1.5, p: 0 }}>
             Ubicación
           </Typography>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
@@ -158,7 +159,7 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
         <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'flex-end' }}>
           {mode === 'edit' ? (
             <>
-              <Button variant="outlined" color="secondary" onClick={onCancel} disabled={isSubmitting}>
+              <Button variant="outlined" onClick={onCancel} disabled={isSubmitting}>
                 Cancelar Cambios
               </Button>
               <Button type="submit" variant="contained" disabled={disabled}>
