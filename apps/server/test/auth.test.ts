@@ -54,6 +54,25 @@ describe('logging in', () => {
     }
   });
 
+  it('takes about as long for an unknown email as for a wrong password (no user enumeration by timing)', async () => {
+    const u = await t.createUser();
+    const time = async (email: string) => {
+      const start = performance.now();
+      const res = await t.app.inject({ method: 'POST', url: API.login, remoteAddress: '10.9.9.9', payload: { email, password: 'no-es-la-clave' } });
+      expect(res.statusCode).toBe(401);
+      return performance.now() - start;
+    };
+    let unknown = 0;
+    let wrong = 0;
+    for (let i = 0; i < 4; i++) {
+      unknown += await time(`desconocido-${i}@example.com`);
+      wrong += await time(u.user.email);
+    }
+    // Without the dummy hash an unknown email answers ~100x faster; scheduling noise stays far below 3x.
+    expect(unknown / wrong).toBeGreaterThan(1 / 3);
+    expect(unknown / wrong).toBeLessThan(3);
+  });
+
   it('admin login refuses a non-admin with the same 401 and accepts an admin', async () => {
     const user = await t.createUser();
     const refused = await t.app.inject({ method: 'POST', url: API.adminLogin, payload: { email: user.user.email, password: user.password } });

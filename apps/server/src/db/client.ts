@@ -53,7 +53,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       await migratePostgres(pool);
     },
     async close() {
-      await pool.end();
+      if (!pool.ended) await pool.end();
     },
   };
 }

@@ -24,6 +24,8 @@ const fallbackMessage = (issue: { code: string }) => (issue.code === 'unrecogniz
 interface FieldIssue {
   field: string;
   message: string;
+  /** zod issue code: `invalid_type` for a missing value, `invalid_format` for a malformed one, ... */
+  code: string;
 }
 
 function fieldIssues(issues: readonly $ZodIssue[]): FieldIssue[] {
@@ -31,9 +33,9 @@ function fieldIssues(issues: readonly $ZodIssue[]): FieldIssue[] {
   for (const issue of issues) {
     const base = issue.path.map(String);
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out.push({ field: [...base, key].join('.'), message: MSG.unknownField });
+      for (const key of issue.keys) out.push({ field: [...base, key].join('.'), message: MSG.unknownField, code: issue.code });
     } else {
-      out.push({ field: base.join('.'), message: issue.message });
+      out.push({ field: base.join('.'), message: issue.message, code: issue.code });
     }
   }
   return out;
@@ -63,7 +65,8 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
   };
 
 function validationReply(error: RequestValidationError): { status: number; body: ApiError } {
-  const onlyIds = error.issues.every((i) => i.message === MSG.notFound);
+  // A malformed id in the query (e.g. ?target=123) names nothing that exists: 404, like ids in the path.
+  const onlyIds = error.issues.every((i) => i.message === MSG.notFound && i.code !== 'invalid_type');
   if (error.part === 'params' || (error.part === 'querystring' && onlyIds)) {
     return { status: 404, body: errorBody('NOT_FOUND', MSG.notFound) };
   }

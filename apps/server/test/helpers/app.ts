@@ -10,8 +10,8 @@ import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import { users } from '../../src/db/schema.js';
 import type { Db } from '../../src/db/types.js';
-import { eq } from 'drizzle-orm';
-import { createUserRow, issueToken } from '../../src/services/auth.js';
+import { issueToken } from '../../src/services/auth.js';
+import { hashPassword } from '../../src/services/passwords.js';
 import { toUserJson } from '../../src/services/user-json.js';
 import { openTestDatabase, testDbKind } from './database.js';
 import { checkLogLine, checkResponse, rememberPassword } from './secret-guard.js';
@@ -49,6 +49,17 @@ export interface TestApp {
 export interface BuildTestAppOptions {
   /** Extra environment for loadConfig (e.g. AUTH_RATE_LIMIT_PER_IP). */
   env?: Record<string, string>;
+}
+
+const hashes = new Map<string, Promise<string>>();
+/** argon2 costs ~30 ms: a test that creates many users with one password hashes it once. */
+function cachedHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
 }
 
 export function authHeader(token: string): { authorization: string } {
@@ -97,25 +108,20 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     counter += 1;
     const password = opts.password ?? `clave-segura-${counter}-${randomBytes(3).toString('hex')}`;
     rememberPassword(password);
-    let row = await createUserRow(database.db, {
-      email: opts.email ?? `persona${counter}-${randomUUID().slice(0, 8)}@example.com`,
-      password,
-      firstname: opts.firstname ?? `Nombre${counter}`,
-      lastname: opts.lastname ?? `Apellido${counter}`,
-      role: opts.role ?? 'user',
-    });
-    if (opts.status || opts.photo_url !== undefined) {
-      const [updated] = await database.db
-        .update(users)
-        .set({
-          ...(opts.status ? { status: opts.status, appliedAt: new Date() } : {}),
-          ...(opts.photo_url !== undefined ? { photoUrl: opts.photo_url } : {}),
-        })
-        .where(eq(users.id, row.id))
-        .returning();
-      row = updated!;
-    }
-    return { user: toUserJson(row), token: await issueToken(app.tokens, row), password };
+    const [row] = await database.db
+      .insert(users)
+      .values({
+        email: (opts.email ?? `persona${counter}-${randomUUID().slice(0, 8)}@example.com`).toLowerCase(),
+        passwordHash: await cachedHash(password),
+        firstname: opts.firstname ?? `Nombre${counter}`,
+        lastname: opts.lastname ?? `Apellido${counter}`,
+        role: opts.role ?? 'user',
+        status: opts.status ?? 'none',
+        appliedAt: opts.status && opts.status !== 'none' ? new Date() : null,
+        photoUrl: opts.photo_url ?? '',
+      })
+      .returning();
+    return { user: toUserJson(row!), token: await issueToken(app.tokens, row!), password };
   };
 
   return {

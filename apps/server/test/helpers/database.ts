@@ -21,32 +21,35 @@ export async function openTestDatabase(): Promise<Database> {
   return wrapPglite(new PGlite({ loadDataDir: templateBlob }));
 }
 
-async function openTestPostgres(): Promise<Database> {
+/** An empty PostgreSQL database of its own on the TEST_DATABASE_URL server; drop() removes it. */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('SENDERO_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `sendero_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 5);
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+async function openTestPostgres(): Promise<Database> {
+  const empty = await createEmptyPostgresDatabase();
+  const database = await openPostgres(empty.url, 5);
   await database.migrate();
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
+      await empty.drop();
     },
   };
 }

@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { API, MSG } from '@sendero/contract';
+import { users } from '../src/db/schema.js';
+import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+
+let t: TestApp;
+let me: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await buildTestApp();
+  [me, admin] = await Promise.all([t.createUser(), t.createAdmin()]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function userRow(id: string) {
+  const [row] = await t.db.select().from(users).where(eq(users.id, id));
+  return row!;
+}
+
+describe('malformed bodies', () => {
+  it('malformed JSON is a 400 with a Spanish message, never a 500', async () => {
+    for (const payload of ['{"email": "a@b.com",', '{bad json}', '[1, 2', 'null x']) {
+      const res = await t.app.inject({ method: 'POST', url: API.login, headers: { 'content-type': 'application/json' }, payload });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: MSG.invalidJson } });
+    }
+  });
+
+  it('an empty JSON body is a 400', async () => {
+    const res = await t.app.inject({ method: 'POST', url: API.register, headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(MSG.invalidJson);
+  });
+
+  it('a JSON value that is not an object is a 400', async () => {
+    for (const payload of ['[]', '"hola"', '42', 'null']) {
+      const res = await t.app.inject({ method: 'POST', url: API.login, headers: { 'content-type': 'application/json' }, payload });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    }
+  });
+
+  it('a prototype-poisoning body is refused', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.login,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@b.com","password":"x","__proto__":{"admin":true}}',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('wrong types get the field messages of the contract', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.register,
+      payload: { email: 42, password: ['x'], firstname: { a: 1 }, lastname: null },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      email: MSG.emailRequired,
+      password: MSG.passwordRequired,
+      firstname: MSG.firstnameRequired,
+      lastname: MSG.lastnameRequired,
+    });
+  });
+
+  it('unknown fields are refused by name', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: API.userUpdate1(me.user._id),
+      headers: authHeader(me.token),
+      payload: { password: 'una-clave-nueva-1', role: 'admin', token_version: 0 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ role: MSG.unknownField, token_version: MSG.unknownField });
+    const login = await t.app.inject({ method: 'POST', url: API.login, payload: { email: me.user.email, password: me.password } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('a body over 1 MB is a 413', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: API.userUpdate2(me.user._id),
+      headers: authHeader(me.token),
+      payload: { about_you: 'x'.repeat(1024 * 1024 + 10), status: 'Enviado' },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: MSG.payloadTooLarge } });
+    expect((await userRow(me.user._id)).status).toBe('none');
+  });
+
+  it('a body that is not JSON is a 415', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+      const res = await t.app.inject({ method: 'POST', url: API.login, headers: { 'content-type': type }, payload: 'email=a@b.com&password=x' });
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json()).toEqual({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: MSG.unsupportedMediaType } });
+    }
+  });
+
+  it('a very long text gets its own message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.register,
+      payload: { email: 'largo@example.com', password: 'clave-larga-1', firstname: 'N'.repeat(500), lastname: 'A' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ firstname: MSG.textTooLong });
+  });
+});
+
+describe('ids', () => {
+  it('ids that are not UUIDs are a 404, for every call that takes one', async () => {
+    const calls = [
+      { method: 'GET', url: '/api/user/123' },
+      { method: 'GET', url: '/api/user/not-a-uuid' },
+      { method: 'PUT', url: '/api/user/update1/123', payload: { password: 'clave-nueva-12' } },
+      { method: 'PUT', url: '/api/user/update2/abc', payload: { photo_url: '' } },
+      { method: 'GET', url: '/api/admin/1' },
+      { method: 'GET', url: "/api/user/1'%20or%201=1" },
+    ] as const;
+    for (const call of calls) {
+      const res = await t.app.inject({ ...call, headers: authHeader(admin.token) });
+      expect(res.statusCode, call.url).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: MSG.notFound } });
+    }
+  });
+
+  it('an unknown route is a JSON 404', async () => {
+    for (const url of ['/api/nada', '/api/user', '/api/users/nada']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('an unknown method on a known path is a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: API.register });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('tokens', () => {
+  const key = () => new TextEncoder().encode(t.config.jwtSecret);
+
+  async function call(authorization: string) {
+    return t.app.inject({ method: 'GET', url: API.user(me.user._id), headers: { authorization } });
+  }
+
+  it('an expired token is a 401', async () => {
+    const past = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+    const token = await t.app.tokens.sign({ sub: me.user._id, ver: 0 }, past);
+    const res = await call(`Bearer ${token}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: MSG.unauthorized } });
+  });
+
+  it('a token signed with another secret is a 401', async () => {
+    const forged = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(admin.user._id)
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('x'.repeat(48)));
+    expect((await call(`Bearer ${forged}`)).statusCode).toBe(401);
+  });
+
+  it('an unsigned token (alg none) is a 401', async () => {
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: admin.user._id, ver: 0, exp: Math.floor(Date.now() / 1000) + 3600 })}.`;
+    expect((await call(`Bearer ${none}`)).statusCode).toBe(401);
+  });
+
+  it('a tampered payload is a 401', async () => {
+    const [head, , sig] = me.token.split('.');
+    const body = Buffer.from(JSON.stringify({ sub: admin.user._id, ver: 0, exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url');
+    expect((await call(`Bearer ${head}.${body}.${sig}`)).statusCode).toBe(401);
+  });
+
+  it('a valid signature with a wrong token version or an unknown user is a 401', async () => {
+    const stale = await new SignJWT({ ver: 5 }).setProtectedHeader({ alg: 'HS256' }).setSubject(me.user._id).setExpirationTime('1h').sign(key());
+    expect((await call(`Bearer ${stale}`)).statusCode).toBe(401);
+    const ghost = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('00000000-0000-4000-8000-000000000000')
+      .setExpirationTime('1h')
+      .sign(key());
+    expect((await call(`Bearer ${ghost}`)).statusCode).toBe(401);
+    const noVersion = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(me.user._id).setExpirationTime('1h').sign(key());
+    expect((await call(`Bearer ${noVersion}`)).statusCode).toBe(401);
+  });
+
+  it('garbage in the Authorization header is a 401', async () => {
+    for (const header of ['Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'Bearer a.b.c', `Token ${me.token}`, 'Bearer x y']) {
+      expect((await call(header)).statusCode, header).toBe(401);
+    }
+  });
+
+  it('a user deleted after signing in is a 401', async () => {
+    const gone = await t.createUser();
+    await t.db.delete(users).where(eq(users.id, gone.user._id));
+    const res = await t.app.inject({ method: 'GET', url: API.user(gone.user._id), headers: authHeader(gone.token) });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('nothing changes on a refused request', () => {
+  it('a refused update leaves the user row exactly as it was', async () => {
+    const before = await userRow(me.user._id);
+    const attempts = [
+      { url: API.userUpdate2(me.user._id), payload: '{"status": "Aprobado"' },
+      { url: API.userUpdate2(me.user._id), payload: JSON.stringify({ status: 'Aprobado', role: 'guide' }) },
+      { url: API.userUpdate2(me.user._id), payload: JSON.stringify({ photo_url: 'http://evil.example/x.png' }) },
+      { url: API.userUpdate1(me.user._id), payload: JSON.stringify({ password: 'corta' }) },
+      { url: API.userUpdate1(me.user._id), payload: JSON.stringify({ password: 12345678 }) },
+    ];
+    for (const attempt of attempts) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: attempt.url,
+        headers: { ...authHeader(me.token), 'content-type': 'application/json' },
+        payload: attempt.payload,
+      });
+      expect(res.statusCode, attempt.payload).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, attempt.payload).toBeLessThan(500);
+    }
+    expect(await userRow(me.user._id)).toEqual(before);
+  });
+});

@@ -1,0 +1,71 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ConfigError} from '../src/config.js';
+import { loadConfig } from '../src/config.js';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sendero-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('configuration from the environment', () => {
+  it('has the documented defaults', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: dir,
+      databaseUrl: undefined,
+      sampleData: true,
+      authRateLimitPerIp: 100,
+      logLevel: 'info',
+    });
+  });
+
+  it('generates the JWT secret once and keeps it in DATA_DIR', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+  });
+
+  it('turns sample data off by default on PostgreSQL', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u@localhost:5432/db' });
+    expect(config.sampleData).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u@h/db', SAMPLE_DATA: 'true' }).sampleData).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['JWT_SECRET', 'corto'],
+    ['ADMIN_EMAIL', 'no-es-correo'],
+    ['ADMIN_PASSWORD', '123'],
+    ['SAMPLE_DATA', 'quizas'],
+    ['AUTH_RATE_LIMIT_PER_IP', '0'],
+    ['LOG_LEVEL', 'verbose'],
+  ])('a bad %s (%s) stops start-up naming the variable', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrowError(
+      expect.objectContaining({ variable: name, message: expect.stringContaining(name) }) as ConfigError,
+    );
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 's'.repeat(32) }).jwtSecret).toBe('s'.repeat(32));
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PORT: '', DATABASE_URL: '  ' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+});

@@ -1,0 +1,150 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '@sendero/contract';
+import { buildTestApp, type TestApp } from './helpers/app.js';
+import { checkedResponses } from './helpers/secret-guard.js';
+
+describe('HTTP basics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { WEB_DIST_DIR: join(tmpdir(), 'sendero-no-web-build') } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('health answers {ok: true} once the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: API.health });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('every response carries the security headers (API, errors and pages)', async () => {
+    for (const url of [API.health, '/api/nada', '/', API.usersRequests]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp).toContain("img-src 'self' data: blob:");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('compresses large JSON answers when the client accepts it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('the OpenAPI document describes the API, with the error shape and bearer auth', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/register', '/api/login', '/api/user/{id}', '/api/user/update2/{id}']));
+    const register = doc.paths['/api/register'].post;
+    expect(register.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
+    expect(register.responses['409']).toBeDefined();
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(JSON.stringify(doc)).not.toContain('password_hash');
+  });
+
+  it('the docs UI is served without inline scripts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).not.toMatch(/<script>(?!\s*<\/script>)|<script(?![^>]*\bsrc=)[^>]*>\s*\S/);
+  });
+
+  it('without a web build, pages say so in Spanish, and API and upload paths stay JSON', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/buscar-destino', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('La aplicación web todavía no está compilada');
+    const api = await t.app.inject({ method: 'GET', url: '/api/nada', headers: { accept: 'text/html' } });
+    expect(api.headers['content-type']).toContain('application/json');
+    const upload = await t.app.inject({ method: 'GET', url: '/uploads/nada.webp', headers: { accept: 'text/html' } });
+    expect(upload.statusCode).toBe(404);
+    expect(upload.headers['content-type']).toContain('application/json');
+  });
+
+  it('serves a real robots.txt and favicon.ico', async () => {
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toContain('text/plain');
+    expect(robots.body).toContain('User-agent: *');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(icon.statusCode).toBe(200);
+    expect(String(icon.headers['content-type'])).toMatch(/^image\//);
+    expect(icon.rawPayload.length).toBeGreaterThan(50);
+  });
+
+  it('every response goes through the suite-wide secret check', async () => {
+    const before = checkedResponses();
+    await t.app.inject({ method: 'GET', url: API.health });
+    expect(checkedResponses()).toBe(before + 1);
+  });
+});
+
+describe('serving the built web app', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'sendero-web-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="es"><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>');
+    writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log("sendero")');
+    writeFileSync(join(dist, 'favicon.ico'), Buffer.alloc(100, 1));
+    t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / without caching', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets with a one-year immutable cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers the SPA routes with index.html when the browser asks for HTML', async () => {
+    for (const url of ['/buscar-destino', '/admin/usuario/123', '/perfil?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('keeps 404 JSON for API paths, missing assets and non-HTML requests', async () => {
+    for (const [url, accept] of [
+      ['/api/nada', 'text/html'],
+      ['/assets/no-existe.js', '*/*'],
+      ['/buscar-destino', 'application/json'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+  });
+
+  it("serves the build's favicon", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.length).toBe(100);
+  });
+});
