@@ -96,6 +96,25 @@ describe('destination detail', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Pantalla de búsqueda')).toBeInTheDocument();
   });
 
+  it('as a user I see the error toast and can retry when the server cannot be reached', async () => {
+    const place = makePlace({ name: 'Laguna Churup' });
+    let down = true;
+    const s = setup({
+      place,
+      handlers: {
+        [`GET /api/place/${place._id}`]: () => {
+          if (down) throw new TypeError('Failed to fetch');
+          return [200, place];
+        },
+      },
+    });
+    // Inline with a retry button, and in the toast.
+    await waitFor(() => expect(screen.getAllByText(MSG.network)).toHaveLength(2));
+    down = false;
+    await s.user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await heading('Laguna Churup')).toBeInTheDocument();
+  });
+
   it('as the creator of an unverified place I see that it is in review', async () => {
     setup({ place: { verified: false, id_user: USER_ID } });
     await heading('Laguna Churup');

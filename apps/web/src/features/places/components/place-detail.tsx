@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { formatDistance, MSG, RATING_DISPLAY_PRECISION, RATING_MAX, type Place, type Role } from '@sendero/contract';
 import { paths } from '@/config/paths';
+import { useToast } from '@/components/ui/toast';
 import { errorMessage, isApiRequestError } from '@/lib/api-client';
 import { usePlace } from '../api/get-place';
 import { useUpdatePlace } from '../api/update-place';
@@ -53,10 +54,23 @@ export function formatDetailWalkingTime(time: readonly [number, number]): string
 export function PlaceDetail({ placeId, viewer, renderReviews, adminSection, notFoundRedirect = paths.search }: PlaceDetailProps) {
   const { data: place, error, isPending, refetch, isFetching } = usePlace(placeId);
   const [editing, setEditing] = useState(false);
+  const { showError } = useToast();
+  const notFound = isApiRequestError(error) && error.status === 404;
+
+  useEffect(() => {
+    // Network failures and server errors also raise the error toast (DESIGN.md §8).
+    if (error && !notFound) showError(errorMessage(error));
+  }, [error, notFound, showError]);
+
+  const switchEditing = (on: boolean) => {
+    setEditing(on);
+    // The form and the detail start at the top of the page.
+    window.scrollTo({ top: 0 });
+  };
 
   if (isPending) return <PlaceDetailSkeleton />;
   if (error) {
-    if (isApiRequestError(error) && error.status === 404) return <Navigate to={notFoundRedirect} replace />;
+    if (notFound) return <Navigate to={notFoundRedirect} replace />;
     return (
       <Alert
         severity="error"
@@ -72,7 +86,7 @@ export function PlaceDetail({ placeId, viewer, renderReviews, adminSection, notF
   }
 
   if (editing) {
-    return <PlaceEditor place={place} onDone={() => setEditing(false)} />;
+    return <PlaceEditor place={place} onDone={() => switchEditing(false)} />;
   }
 
   const admin = viewer?.role === 'admin';
@@ -108,7 +122,7 @@ export function PlaceDetail({ placeId, viewer, renderReviews, adminSection, notF
           <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{place.description}</Typography>
           {canEditPlace(place, viewer) && (
             <Box>
-              <Button variant="contained" color="secondary" startIcon={<SettingsOutlined />} onClick={() => setEditing(true)}>
+              <Button variant="contained" color="secondary" startIcon={<SettingsOutlined />} onClick={() => switchEditing(true)}>
                 Configurar Destino
               </Button>
             </Box>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -44,6 +44,10 @@ export function ReviewsSection({ placeId, placeName, viewer }: ReviewsSectionPro
   const { showError } = useToast();
   const [formOpen, setFormOpen] = useState(false);
   const [toDelete, setToDelete] = useState<RatingListItem | null>(null);
+
+  useEffect(() => {
+    if (error) showError(errorMessage(error));
+  }, [error, showError]);
 
   const mayReview = Boolean(viewer?.role) && viewer?.role !== 'admin';
   const alreadyReviewed = Boolean(viewer && reviews?.some((r) => r.id_user === viewer._id));
