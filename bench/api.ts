@@ -1,0 +1,280 @@
+/**
+ * `npm run bench:api` (issue 2): how close our GET /api/place comes to a bare node:http server.
+ *
+ * 1. Starts the built server (apps/server/dist/server.js) on a temporary DATA_DIR (embedded PGlite,
+ *    SAMPLE_DATA=false) and seeds 1,000 verified places through the API.
+ * 2. Captures the exact bytes and headers of our GET /api/place answer and starts (a) a bare
+ *    node:http server, in its own process, that answers exactly those.
+ * 3. With autocannon, side by side in rounds: (a) the bare server, (b) our GET /api/place, (c) our
+ *    GET /api/place/{id} with a user's token. Prints req/s and p99 of each (median of the rounds)
+ *    and the ratios b/a and c/a against the budgets b/a >= 0.8 and c/a >= 0.5.
+ * Exit code 1 when a budget is missed. Options (environment): BENCH_PLACES (1000), BENCH_SECONDS (8),
+ * BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_LOG_LEVEL (info, the server's default).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { API, DIFFICULTIES, type Place } from '@sendero/contract';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const serverJs = join(root, 'apps/server/dist/server.js');
+const PLACES = Number(process.env.BENCH_PLACES ?? 1000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const BUDGET_LIST = 0.8;
+const BUDGET_ONE = 0.5;
+
+const ADMIN = { email: 'bench.admin@example.com', password: randomBytes(12).toString('base64url') };
+const USER = { email: 'bench.user@example.com', password: randomBytes(12).toString('base64url'), firstname: 'Bench', lastname: 'User' };
+
+const children: ChildProcess[] = [];
+const dataDir = mkdtempSync(join(tmpdir(), 'sendero-bench-'));
+
+function cleanup() {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.on('exit', cleanup);
+process.on('SIGINT', () => process.exit(130));
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, output: () => string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited early:\n${output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer in time:\n${output()}`);
+}
+
+function spawnLogged(args: string[], env: NodeJS.ProcessEnv) {
+  let out = '';
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Drain the output (a full pipe would block the server); keep only the tail for error messages.
+  const keep = (d: Buffer) => (out = (out + d.toString()).slice(-20_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  children.push(child);
+  return { child, output: () => out };
+}
+
+async function api<T>(base: string, method: string, path: string, opts: { token?: string; json?: unknown; form?: FormData } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.json !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + path, { method, headers, body: opts.form ?? (opts.json === undefined ? undefined : JSON.stringify(opts.json)) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+/** The raw answer to GET url: status, headers and body bytes, exactly as sent. */
+function rawGet(url: string): Promise<{ status: number; headers: IncomingHttpHeaders; rawHeaders: string[]; body: Buffer }> {
+  return new Promise((ok, fail) => {
+    httpGet(url, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (d: Buffer) => parts.push(d));
+      res.on('end', () => ok({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(parts) }));
+      res.on('error', fail);
+    }).on('error', fail);
+  });
+}
+
+async function seed(base: string): Promise<{ userToken: string; placeId: string }> {
+  const admin = await api<{ token: string }>(base, 'POST', API.adminLogin, { json: ADMIN });
+  await api(base, 'POST', API.register, { json: USER });
+  const user = await api<{ token: string }>(base, 'POST', API.login, { json: { email: USER.email, password: USER.password } });
+
+  const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7' } }).png().toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'foto.png');
+  const { url: photo } = await api<{ url: string }>(base, 'POST', API.upload('place'), { token: admin.token, form });
+
+  const cities = ['Lima', 'Huaraz', 'Huancayo', 'Cusco', 'Arequipa', 'Trujillo'];
+  let next = 0;
+  let lastId = '';
+  const worker = async () => {
+    while (next < PLACES) {
+      const i = next++;
+      const place = await api<Place>(base, 'POST', API.placeCreate, {
+        token: admin.token,
+        json: {
+          name: `Destino de prueba ${String(i + 1).padStart(4, '0')}`,
+          city: cities[i % cities.length],
+          difficulty: DIFFICULTIES[i % DIFFICULTIES.length],
+          capacity: 10 + (i % 40),
+          time: [1 + (i % 4), 3 + (i % 4) + (i % 3)],
+          time_city: 1 + (i % 6),
+          photos: [photo],
+          description: 'Un sendero entre cerros y lagunas, con vistas amplias del valle y de los nevados cercanos.',
+          how_to_get: 'Bus desde la ciudad hasta el pueblo más cercano y luego a pie por el camino señalizado.',
+          tips: 'Lleva agua, bloqueador, casaca impermeable y algo de comer. Sal temprano.',
+        },
+      });
+      await api(base, 'PUT', API.placeVerified(place._id), { token: admin.token });
+      lastId = place._id;
+    }
+  };
+  await Promise.all(Array.from({ length: 6 }, worker));
+  return { userToken: user.token, placeId: lastId };
+}
+
+/** A node:http server answering every request with the captured status, headers and body. */
+function startBare(port: number, capture: { status: number; rawHeaders: string[]; body: Buffer }) {
+  const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+  const headers: Array<[string, string]> = [];
+  for (let i = 0; i < capture.rawHeaders.length; i += 2) {
+    const name = capture.rawHeaders[i]!;
+    if (!skip.has(name.toLowerCase())) headers.push([name, capture.rawHeaders[i + 1]!]);
+  }
+  const bodyFile = join(dataDir, 'bare-body.bin');
+  writeFileSync(bodyFile, capture.body);
+  const code = `
+    import { createServer } from 'node:http';
+    import { readFileSync } from 'node:fs';
+    const body = readFileSync(${JSON.stringify(bodyFile)});
+    const headers = ${JSON.stringify(headers)};
+    createServer((req, res) => {
+      req.resume();
+      res.statusCode = ${capture.status};
+      for (const [k, v] of headers) res.setHeader(k, v);
+      res.end(body);
+    }).listen(${port}, '127.0.0.1');
+  `;
+  return spawnLogged(['--input-type=module', '-e', code], process.env);
+}
+
+interface Figures {
+  rps: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function measure(url: string, headers: Record<string, string> = {}, seconds = SECONDS): Promise<Figures> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+async function main() {
+  if (!existsSync(serverJs)) {
+    console.error(`${serverJs} is missing: run "npm run build -w apps/server" first (npm run bench:api does).`);
+    process.exit(1);
+  }
+  const [ourPort, barePort] = [await freePort(), await freePort()];
+  const ours = `http://127.0.0.1:${ourPort}`;
+  const bare = `http://127.0.0.1:${barePort}`;
+
+  console.log(`Starting the built server on ${ours} (DATA_DIR ${dataDir}, LOG_LEVEL ${LOG_LEVEL})...`);
+  const server = spawnLogged([serverJs], {
+    ...process.env,
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    PORT: String(ourPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SAMPLE_DATA: 'false',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL,
+  });
+  await waitFor(ours + API.health, server.child, server.output);
+
+  let started = Date.now();
+  const { userToken, placeId } = await seed(ours);
+  console.log(`Seeded ${PLACES} verified places through the API in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+
+  const capture = await rawGet(ours + API.places);
+  const list = JSON.parse(capture.body.toString()) as Place[];
+  if (capture.status !== 200 || list.length !== PLACES) throw new Error(`GET /api/place answered ${capture.status} with ${list.length} places`);
+  console.log(`GET /api/place: ${(capture.body.length / 1024).toFixed(0)} KB, ETag ${capture.headers.etag}`);
+
+  const barePs = startBare(barePort, capture);
+  await waitFor(bare + '/', barePs.child, barePs.output);
+  const check = await rawGet(bare + API.places);
+  if (!check.body.equals(capture.body)) throw new Error('the bare server does not answer the same bytes');
+
+  const auth = { authorization: `Bearer ${userToken}` };
+  const one = await rawGet(ours + API.place(placeId));
+  if (one.status !== 401) throw new Error('GET /api/place/{id} without a token should be 401');
+
+  const targets: Array<[string, string, Record<string, string>]> = [
+    ['a', bare + API.places, {}],
+    ['b', ours + API.places, {}],
+    ['c', ours + API.place(placeId), auth],
+  ];
+  // Warm-up (JIT, caches, connections), then rounds in turn so load from elsewhere hits all three.
+  for (const [, url, headers] of targets) await measure(url, headers, 2);
+  const results: Record<string, Figures[]> = { a: [], b: [], c: [] };
+  started = Date.now();
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const [name, url, headers] of targets) {
+      const f = await measure(url, headers);
+      results[name]!.push(f);
+      if (f.errors || f.non2xx) throw new Error(`${name}: ${f.errors} errors, ${f.non2xx} non-2xx answers`);
+    }
+    const [a, b, c] = (['a', 'b', 'c'] as const).map((n) => results[n]!.at(-1)!);
+    console.log(
+      `round ${round}: a ${a!.rps.toFixed(0)} req/s, b ${b!.rps.toFixed(0)} req/s, c ${c!.rps.toFixed(0)} req/s  (b/a ${(b!.rps / a!.rps).toFixed(2)}, c/a ${(c!.rps / a!.rps).toFixed(2)})`,
+    );
+  }
+  const revalidate = await measure(ours + API.places, { 'if-none-match': String(capture.headers.etag) }, 4);
+
+  const row = (label: string, fs: Figures[]) => {
+    const rps = median(fs.map((f) => f.rps));
+    const p99 = median(fs.map((f) => f.p99));
+    console.log(`${label.padEnd(52)} ${rps.toFixed(0).padStart(8)} req/s   p99 ${p99.toFixed(1).padStart(6)} ms`);
+    return rps;
+  };
+  console.log(`\n== API throughput: ${PLACES} verified places, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s (median)`);
+  const a = row('(a) bare node:http, same bytes and headers', results.a!);
+  const b = row('(b) our GET /api/place', results.b!);
+  const c = row('(c) our GET /api/place/{id} with a token', results.c!);
+  console.log(`${'    our GET /api/place with If-None-Match (304)'.padEnd(52)} ${revalidate.rps.toFixed(0).padStart(8)} req/s   p99 ${revalidate.p99.toFixed(1).padStart(6)} ms`);
+  const ba = b / a;
+  const ca = c / a;
+  console.log(`b/a = ${ba.toFixed(2)}   (budget >= ${BUDGET_LIST}) -> ${ba >= BUDGET_LIST ? 'OK' : 'OVER BUDGET'}`);
+  console.log(`c/a = ${ca.toFixed(2)}   (budget >= ${BUDGET_ONE}) -> ${ca >= BUDGET_ONE ? 'OK' : 'OVER BUDGET'}`);
+  console.log(`(measured in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  if (ba < BUDGET_LIST || ca < BUDGET_ONE) process.exitCode = 1;
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  cleanup();
+}
