@@ -1,10 +1,15 @@
+import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { AdminUsersList } from '@/features/admin/components/users-list';
 
-/** Placeholder: the admin engineer builds this screen. */
+/** /admin/usuarios (SPEC.md §2), where an administrator lands after logging in. */
 export default function AdminUsersScreen() {
   return (
-    <Typography component="h1" variant="h4" sx={{ p: 3 }}>
-      Administrar Usuarios
-    </Typography>
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography id="admin-users-title" component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.75rem', md: '2.125rem' } }}>
+        Administrar Usuarios
+      </Typography>
+      <AdminUsersList titleId="admin-users-title" />
+    </Container>
   );
 }

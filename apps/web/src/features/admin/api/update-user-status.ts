@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_TRANSITIONS, API, type AdminTransition, type AdminUserUpdate, type User } from '@sendero/contract';
+import { api } from '@/lib/api-client';
+import { adminActionsQueryKey } from './get-admin-actions';
+
+/** PUT /api/user/update2/{id} by an admin: one of the three guide transitions (DESIGN.md §4). */
+export function transitionUser(id: string, transition: AdminTransition): Promise<User> {
+  const body: AdminUserUpdate = { ...ADMIN_TRANSITIONS[transition] };
+  return api.put<User>(API.userUpdate2(id), body);
+}
+
+/** The answer replaces the cached user at once; the lists and the log are refetched. */
+export function useUserTransition(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (transition: AdminTransition) => transitionUser(id, transition),
+    onSuccess: (user) => {
+      qc.setQueryData(['user', id], user);
+      void qc.invalidateQueries({ queryKey: ['users'] });
+      void qc.invalidateQueries({ queryKey: adminActionsQueryKey(id) });
+    },
+  });
+}

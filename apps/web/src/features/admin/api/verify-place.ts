@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, type Place } from '@sendero/contract';
+import { api } from '@/lib/api-client';
+import { adminActionsQueryKey } from './get-admin-actions';
+
+/** PUT /api/place/verified/{id}: flips `verified` and answers with the place (admin only). */
+export function toggleVerified(id: string): Promise<Place> {
+  return api.put<Place>(API.placeVerified(id));
+}
+
+/** The answer replaces the current place (SPEC.md §4); the lists and the log are refetched. */
+export function useToggleVerified(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => toggleVerified(id),
+    onSuccess: (place) => {
+      qc.setQueryData(['place', id], place);
+      void qc.invalidateQueries({ queryKey: ['places'] });
+      void qc.invalidateQueries({ queryKey: adminActionsQueryKey(id) });
+    },
+  });
+}

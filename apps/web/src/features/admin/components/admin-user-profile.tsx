@@ -1,0 +1,147 @@
+import type { ReactNode } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import { ROLE_LABELS, shortName, type User } from '@sendero/contract';
+import { imageVariant } from '@/lib/images';
+import { socialHref, type SocialField } from '../utils/social-links';
+import { GuideActions } from './guide-actions';
+import { StatusChip } from './status-chip';
+
+const SOCIAL_FIELDS: readonly { field: SocialField; label: string; required: boolean }[] = [
+  { field: 'instagram', label: 'Instagram', required: true },
+  { field: 'facebook', label: 'Facebook', required: true },
+  { field: 'linkedin', label: 'LinkedIn', required: true },
+  { field: 'other1', label: 'Otro', required: false },
+  { field: 'other2', label: 'Otro', required: false },
+  { field: 'other3', label: 'Otro', required: false },
+];
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+function Facts({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      component="dl"
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'max-content minmax(0, 1fr)' }, columnGap: 3, rowGap: { xs: 0.5, sm: 1.5 }, alignItems: 'center' }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <Typography component="dt" sx={{ fontWeight: 700, mt: { xs: 1, sm: 0 } }}>
+        {term}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </>
+  );
+}
+
+/** A social field: an http(s) link opened in a new tab, or the text as it was written. */
+function SocialValue({ field, value }: { field: SocialField; value: string }) {
+  const href = socialHref(field, value);
+  if (!href) return <>{value}</>;
+  return (
+    <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, overflowWrap: 'anywhere' }}>
+      {value}
+      <OpenInNew sx={{ fontSize: 16 }} aria-hidden />
+      <Box component="span" sx={visuallyHidden}>
+        (se abre en una pestaña nueva)
+      </Box>
+    </Link>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: { xs: 2, md: 3 }, borderRadius: 3 }}>
+      <Typography id={id} component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/**
+ * /admin/usuario/{id}: the user's data and photo, the guide application (social links and
+ * 'Acerca de ti', read only) and the admin's actions on it.
+ */
+export function AdminUserProfile({ user }: { user: User }) {
+  const name = shortName(user.firstname, user.lastname);
+  const socials = SOCIAL_FIELDS.filter((s) => s.required || user[s.field].trim() !== '');
+  const hasApplication = SOCIAL_FIELDS.some((s) => user[s.field].trim() !== '') || user.about_you.trim() !== '';
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2, sm: 3 }} sx={{ alignItems: { xs: 'flex-start', sm: 'center' } }}>
+        <Avatar
+          src={user.photo_url ? imageVariant(user.photo_url, 400) : undefined}
+          alt={user.photo_url ? `Foto de ${name}` : undefined}
+          sx={{ width: { xs: 96, md: 120 }, height: { xs: 96, md: 120 }, bgcolor: 'primary.main', fontSize: 40 }}
+        >
+          {name.charAt(0).toUpperCase()}
+        </Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography id="admin-user-title" component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', md: '2.125rem' }, overflowWrap: 'anywhere' }}>
+            {`Perfil de ${name}`}
+          </Typography>
+        </Box>
+      </Stack>
+
+      <Section id="admin-user-data" title="Datos del usuario">
+        <Facts>
+          <Fact term="Nombre">{user.firstname}</Fact>
+          <Fact term="Apellido">{user.lastname}</Fact>
+          <Fact term="Correo">{user.email}</Fact>
+          <Fact term="Rol">{ROLE_LABELS[user.role]}</Fact>
+          <Fact term="Estado">
+            <StatusChip status={user.status} />
+          </Fact>
+        </Facts>
+      </Section>
+
+      <Section id="admin-user-socials" title="Solicitud para ser guía">
+        {hasApplication ? (
+          <Facts>
+            {socials.map((s) => (
+              <Fact key={s.field} term={s.label}>
+                {user[s.field].trim() ? <SocialValue field={s.field} value={user[s.field].trim()} /> : <Box component="span" sx={{ color: 'text.secondary' }}>No indicado</Box>}
+              </Fact>
+            ))}
+          </Facts>
+        ) : (
+          <Typography color="text.secondary">Este usuario aún no ha enviado una solicitud para ser guía.</Typography>
+        )}
+      </Section>
+
+      <Section id="admin-user-about" title="Acerca de ti">
+        {user.about_you.trim() ? (
+          <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{user.about_you}</Typography>
+        ) : (
+          <Typography color="text.secondary">Sin información.</Typography>
+        )}
+      </Section>
+
+      <GuideActions user={user} />
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import { useId } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { MODAL_WIDTH } from '@sendero/contract';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  /** The question; it also names the dialog. */
+  question: string;
+  /** An optional sentence under the question (what will happen). */
+  detail?: string;
+  confirmLabel: string;
+  confirmColor?: 'primary' | 'error';
+  /** While the request runs both buttons are disabled and the dialog cannot be dismissed. */
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A confirmation of width 400 (SPEC.md §9) with 'Cancelar' and the action. */
+export function ConfirmDialog({ open, question, detail, confirmLabel, confirmColor = 'primary', pending, onConfirm, onCancel }: ConfirmDialogProps) {
+  const titleId = useId();
+  const detailId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onCancel}
+      aria-labelledby={titleId}
+      aria-describedby={detail ? detailId : undefined}
+      slotProps={{ paper: { sx: { width: MODAL_WIDTH.delete, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+    >
+      <DialogTitle id={titleId} sx={{ fontSize: '1.1rem', overflowWrap: 'anywhere' }}>
+        {question}
+      </DialogTitle>
+      {detail && (
+        <DialogContent>
+          <DialogContentText id={detailId} sx={{ color: 'text.primary' }}>
+            {detail}
+          </DialogContentText>
+        </DialogContent>
+      )}
+      <DialogActions>
+        <Button onClick={onCancel} disabled={pending}>
+          Cancelar
+        </Button>
+        <Button variant="contained" color={confirmColor} onClick={onConfirm} disabled={pending}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

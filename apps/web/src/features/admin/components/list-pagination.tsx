@@ -1,0 +1,47 @@
+import Pagination from '@mui/material/Pagination';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ADMIN_PAGE_SIZE } from '@sendero/contract';
+
+interface ListPaginationProps {
+  /** What the list holds, in plural ("usuarios", "destinos"). */
+  noun: string;
+  total: number;
+  page: number;
+  pageCount: number;
+  onPageChange: (page: number) => void;
+  label: string;
+}
+
+function itemLabel(type: string, page: number | null, selected: boolean): string {
+  if (type === 'page') return selected ? `Página ${page}` : `Ir a la página ${page}`;
+  if (type === 'next') return 'Ir a la página siguiente';
+  if (type === 'previous') return 'Ir a la página anterior';
+  if (type === 'first') return 'Ir a la primera página';
+  if (type === 'last') return 'Ir a la última página';
+  return '';
+}
+
+/** "Mostrando 21–40 de 45 usuarios" and, past one page, the page buttons. */
+export function ListPagination({ noun, total, page, pageCount, onPageChange, label }: ListPaginationProps) {
+  const from = total === 0 ? 0 : (page - 1) * ADMIN_PAGE_SIZE + 1;
+  const to = Math.min(total, page * ADMIN_PAGE_SIZE);
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+      <Typography variant="body2" color="text.secondary" role="status">
+        {total === 0 ? `0 ${noun}` : `Mostrando ${from}–${to} de ${total} ${noun}`}
+      </Typography>
+      {pageCount > 1 && (
+        <Pagination
+          aria-label={label}
+          count={pageCount}
+          page={page}
+          onChange={(_e, value) => onPageChange(value)}
+          color="primary"
+          siblingCount={0}
+          getItemAriaLabel={itemLabel}
+        />
+      )}
+    </Stack>
+  );
+}

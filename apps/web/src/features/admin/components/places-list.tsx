@@ -1,0 +1,201 @@
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import StarIcon from '@mui/icons-material/Star';
+import { ADMIN_PAGE_SIZE, normalize, type Place } from '@sendero/contract';
+import { LoadError } from '@/components/ui/load-error';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useDeletePlace } from '../api/delete-place';
+import { paginate, useListParams } from '../hooks/use-list-params';
+import { ConfirmDialog } from './confirm-dialog';
+import { ListPagination } from './list-pagination';
+import { ListToolbar, type FilterOption } from './list-toolbar';
+import { VerifiedChip } from './status-chip';
+import { responsiveTableSx, tableRoles } from './responsive-table';
+import { TableSkeletonRows } from './table-skeleton';
+
+const PLACE_FILTERS = ['verificado', 'no-verificado'] as const;
+type PlaceFilter = (typeof PLACE_FILTERS)[number];
+const FILTERS: readonly FilterOption<PlaceFilter>[] = [
+  { value: '', label: 'Todos' },
+  { value: 'verificado', label: 'Verificado' },
+  { value: 'no-verificado', label: 'No verificado' },
+];
+
+/** Unverified first (they wait for a review), then newest first. */
+export function sortForReview(places: readonly Place[]): Place[] {
+  return [...places].sort((a, b) => {
+    if (a.verified !== b.verified) return a.verified ? 1 : -1;
+    return b.created_at.localeCompare(a.created_at);
+  });
+}
+
+/** The place's mean with one decimal, as the detail shows it. */
+export function formatRating(rating: number): string {
+  return rating.toLocaleString('es-PE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+interface AdminPlacesListProps {
+  titleId: string;
+  /** Every place (GET /api/place with an admin's token), loaded by the route. */
+  places: readonly Place[] | undefined;
+  isPending: boolean;
+  error: unknown;
+  onRetry: () => void;
+}
+
+/**
+ * /admin/destinos: Nombre, Estado, Calificación, Opciones ('Revisar', 'Eliminar' with its
+ * confirmation), with a filter by state, a search by name and pages of 20.
+ */
+export function AdminPlacesList({ titleId, places, isPending, error, onRetry }: AdminPlacesListProps) {
+  const params = useListParams(PLACE_FILTERS);
+  const search = useDeferredValue(params.search);
+  const sorted = useMemo(
+    () => sortForReview(places ?? []).map((place) => ({ place, key: normalize(`${place.name} ${place.city}`) })),
+    [places],
+  );
+  const matches = useMemo(() => {
+    const words = normalize(search).split(/\s+/).filter(Boolean);
+    return sorted
+      .filter(({ place }) => (params.filter === '' ? true : place.verified === (params.filter === 'verificado')))
+      .filter(({ key }) => words.every((w) => key.includes(w)))
+      .map(({ place }) => place);
+  }, [sorted, search, params.filter]);
+  const page = paginate(matches, params.page, ADMIN_PAGE_SIZE);
+
+  // The place stays set while the dialog fades out, so its question does not go blank.
+  const [toDelete, setToDelete] = useState<Place | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const askDelete = (place: Place) => {
+    setToDelete(place);
+    setDialogOpen(true);
+  };
+  const remove = useDeletePlace();
+  const inFlight = useRef(false);
+  const { showError } = useToast();
+
+  const confirmDelete = async () => {
+    // A second click while the first request runs sends nothing.
+    if (!toDelete || inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await remove.mutateAsync(toDelete._id);
+    } catch (e) {
+      showError(errorMessage(e));
+    } finally {
+      inFlight.current = false;
+      setDialogOpen(false);
+    }
+  };
+
+  return (
+    <Box>
+      <ListToolbar
+        filterLabel="Filtrar por estado"
+        filter={params.filter}
+        options={FILTERS}
+        onFilterChange={params.setFilter}
+        searchLabel="Buscar por nombre o ciudad"
+        initialSearch={params.search}
+        onSearchChange={params.setSearch}
+      />
+      {error && !places ? (
+        <LoadError error={error} onRetry={onRetry} />
+      ) : (
+        <>
+          <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
+            <TableContainer>
+              <Table aria-labelledby={titleId} aria-busy={isPending} size="small" sx={responsiveTableSx('auto auto 1fr')} {...tableRoles.table}>
+                <TableHead {...tableRoles.rowgroup}>
+                  <TableRow {...tableRoles.row}>
+                    <TableCell {...tableRoles.header}>Nombre</TableCell>
+                    <TableCell {...tableRoles.header}>Estado</TableCell>
+                    <TableCell {...tableRoles.header}>Calificación</TableCell>
+                    <TableCell align="right" {...tableRoles.header}>Opciones</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody {...tableRoles.rowgroup}>
+                  {isPending ? (
+                    <TableSkeletonRows columns={4} />
+                  ) : page.rows.length === 0 ? (
+                    <TableRow {...tableRoles.row}>
+                      <TableCell {...tableRoles.cell} colSpan={4}>
+                        <Typography sx={{ py: 2, textAlign: 'center' }} color="text.secondary">
+                          No hay destinos que coincidan con la búsqueda.
+                        </Typography>
+                      </TableCell>
+                    </TableRow>
+                  ) : (
+                    page.rows.map((place) => (
+                      <TableRow key={place._id} hover {...tableRoles.row}>
+                        <TableCell {...tableRoles.cell} sx={{ overflowWrap: 'anywhere' }}>
+                          <Typography component="span" sx={{ display: 'block', fontWeight: 500 }}>
+                            {place.name}
+                          </Typography>
+                          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                            {place.city}
+                          </Typography>
+                        </TableCell>
+                        <TableCell {...tableRoles.cell}>
+                          <VerifiedChip verified={place.verified} />
+                        </TableCell>
+                        <TableCell {...tableRoles.cell}>
+                          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
+                            <StarIcon fontSize="small" sx={{ color: '#b25e00' }} aria-hidden />
+                            {formatRating(place.rating)}
+                          </Box>
+                        </TableCell>
+                        <TableCell align="right" {...tableRoles.cell}>
+                          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+                            <Button component={Link} to={paths.adminPlace(place._id)} variant="outlined" size="small">
+                              Revisar
+                            </Button>
+                            <Button variant="outlined" color="error" size="small" onClick={() => askDelete(place)}>
+                              Eliminar
+                            </Button>
+                          </Stack>
+                        </TableCell>
+                      </TableRow>
+                    ))
+                  )}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </Paper>
+          {!isPending && (
+            <ListPagination
+              noun="destinos"
+              total={matches.length}
+              page={page.page}
+              pageCount={page.pageCount}
+              onPageChange={params.setPage}
+              label="Páginas de destinos"
+            />
+          )}
+        </>
+      )}
+      <ConfirmDialog
+        open={dialogOpen}
+        question={toDelete ? `¿Desea eliminar el destino ${toDelete.name} permanentemente?` : ''}
+        confirmLabel="Eliminar"
+        confirmColor="error"
+        pending={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDialogOpen(false)}
+      />
+    </Box>
+  );
+}

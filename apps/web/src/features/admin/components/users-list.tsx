@@ -1,0 +1,136 @@
+import { useDeferredValue, useMemo } from 'react';
+import { Link } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { ADMIN_PAGE_SIZE, normalize, STATUS_LABELS, STATUSES, type Status, type User } from '@sendero/contract';
+import { LoadError } from '@/components/ui/load-error';
+import { paths } from '@/config/paths';
+import { useUsers } from '../api/get-users';
+import { paginate, useListParams } from '../hooks/use-list-params';
+import { ListPagination } from './list-pagination';
+import { ListToolbar, type FilterOption } from './list-toolbar';
+import { StatusChip } from './status-chip';
+import { responsiveTableSx, tableRoles } from './responsive-table';
+import { TableSkeletonRows } from './table-skeleton';
+
+const FILTERS: readonly FilterOption<Status>[] = [
+  { value: '', label: 'Todos' },
+  { value: 'Enviado', label: STATUS_LABELS.Enviado },
+  { value: 'Aprobado', label: STATUS_LABELS.Aprobado },
+  { value: 'Rechazado', label: STATUS_LABELS.Rechazado },
+  { value: 'none', label: STATUS_LABELS.none },
+];
+
+interface IndexedUser {
+  user: User;
+  key: string;
+}
+
+/** Name and email, accent- and case-insensitive, computed once per load. */
+function indexUsers(users: readonly User[]): IndexedUser[] {
+  return users.map((user) => ({ user, key: normalize(`${user.firstname} ${user.lastname} ${user.email}`) }));
+}
+
+/** Every word typed must appear in the name or the email. */
+export function matchUsers(index: readonly IndexedUser[], search: string): User[] {
+  const words = normalize(search).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return index.map((e) => e.user);
+  return index.filter((e) => words.every((w) => e.key.includes(w))).map((e) => e.user);
+}
+
+/** /admin/usuarios: Nombre, Estado, Opciones ('Ver Perfil'), with a status filter, a search and pages of 20. */
+export function AdminUsersList({ titleId }: { titleId: string }) {
+  const params = useListParams(STATUSES);
+  const { data, error, isPending, isPlaceholderData, refetch } = useUsers(params.filter || undefined);
+  const index = useMemo(() => indexUsers(data ?? []), [data]);
+  const search = useDeferredValue(params.search);
+  const matches = useMemo(() => matchUsers(index, search), [index, search]);
+  const page = paginate(matches, params.page, ADMIN_PAGE_SIZE);
+
+  return (
+    <Box>
+      <ListToolbar
+        filterLabel="Filtrar por estado"
+        filter={params.filter}
+        options={FILTERS}
+        onFilterChange={params.setFilter}
+        searchLabel="Buscar por nombre o correo"
+        initialSearch={params.search}
+        onSearchChange={params.setSearch}
+      />
+      {error && !data ? (
+        <LoadError error={error} onRetry={() => void refetch()} />
+      ) : (
+        <>
+          <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
+            <Box sx={{ height: 4 }}>{isPlaceholderData && <LinearProgress aria-label="Actualizando la lista" />}</Box>
+            <TableContainer>
+              <Table aria-labelledby={titleId} aria-busy={isPending} size="small" sx={responsiveTableSx('1fr auto')} {...tableRoles.table}>
+                <TableHead {...tableRoles.rowgroup}>
+                  <TableRow {...tableRoles.row}>
+                    <TableCell {...tableRoles.header}>Nombre</TableCell>
+                    <TableCell {...tableRoles.header}>Estado</TableCell>
+                    <TableCell align="right" {...tableRoles.header}>Opciones</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody {...tableRoles.rowgroup}>
+                  {isPending ? (
+                    <TableSkeletonRows columns={3} />
+                  ) : page.rows.length === 0 ? (
+                    <TableRow {...tableRoles.row}>
+                      <TableCell {...tableRoles.cell} colSpan={3}>
+                        <Typography sx={{ py: 2, textAlign: 'center' }} color="text.secondary">
+                          No hay usuarios que coincidan con la búsqueda.
+                        </Typography>
+                      </TableCell>
+                    </TableRow>
+                  ) : (
+                    page.rows.map((user) => (
+                      <TableRow key={user._id} hover {...tableRoles.row}>
+                        <TableCell {...tableRoles.cell} sx={{ overflowWrap: 'anywhere' }}>
+                          <Typography component="span" sx={{ display: 'block', fontWeight: 500 }}>
+                            {`${user.firstname} ${user.lastname}`}
+                          </Typography>
+                          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                            {user.email}
+                          </Typography>
+                        </TableCell>
+                        <TableCell {...tableRoles.cell}>
+                          <StatusChip status={user.status} />
+                        </TableCell>
+                        <TableCell align="right" {...tableRoles.cell}>
+                          <Button component={Link} to={paths.adminUser(user._id)} variant="outlined" size="small" sx={{ whiteSpace: 'nowrap' }}>
+                            Ver Perfil
+                          </Button>
+                        </TableCell>
+                      </TableRow>
+                    ))
+                  )}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </Paper>
+          {!isPending && (
+            <ListPagination
+              noun="usuarios"
+              total={matches.length}
+              page={page.page}
+              pageCount={page.pageCount}
+              onPageChange={params.setPage}
+              label="Páginas de usuarios"
+            />
+          )}
+        </>
+      )}
+    </Box>
+  );
+}
