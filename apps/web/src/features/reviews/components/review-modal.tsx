@@ -36,6 +36,20 @@ interface ReviewModalProps {
 // A rating of 0 means "no star chosen yet"; the schema asks for 1-5.
 const EMPTY: ReviewForm = { photo_url: '', rating: 0, comment: '' };
 
+/** Width of one star at size="large" (MUI's 1.875rem). */
+const STAR_REM = 1.875;
+
+/**
+ * MUI stacks every visually hidden radio at the first star; each is moved over its own star so a
+ * click aimed at the radio (assistive or automation tools) lands on the star it stands for.
+ */
+const RADIOS_OVER_STARS = Object.fromEntries(
+  Array.from({ length: RATING_MAX }, (_, i) => [
+    `& > input:nth-of-type(${i + 1})`,
+    { left: `${(i + 0.5) * STAR_REM}rem`, top: `${STAR_REM / 2}rem`, clipPath: 'none', opacity: 0, zIndex: 1 },
+  ]),
+);
+
 function labelFor(value: number | null): string {
   return value ? (RATING_LABELS[value as keyof typeof RATING_LABELS] ?? '') : '';
 }
@@ -154,6 +168,7 @@ function ReviewFormBody({ onClose, placeId, placeName, userId }: Omit<ReviewModa
                     max={RATING_MAX}
                     precision={1}
                     size="large"
+                    sx={RADIOS_OVER_STARS}
                     onChange={(_e, v) => {
                       field.onChange(v ?? 0);
                       field.onBlur();
