@@ -46,6 +46,9 @@ export function AdminActionsHistory({ targetId, headingLevel = 'h2' }: AdminActi
                 </Box>{' '}
                 {ADMIN_ACTION_LABELS[entry.action] ?? entry.action}
               </Typography>
+              <Typography component="span" color="text.secondary" aria-hidden>
+                ·
+              </Typography>
               <Typography component="time" dateTime={entry.created_at} color="text.secondary">
                 {formatDateTime(entry.created_at)}
               </Typography>
