@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
 
 /**
@@ -86,6 +87,20 @@ function storedJwtSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * Where relative paths (DATA_DIR, WEB_DIST_DIR, .env) start: the directory npm was run from (`npm start`,
+ * `npm run admin:create` and `npm run dev` all run at the repository root even when a workspace script
+ * changes the working directory), else the working directory.
+ */
+export function baseDir(env: Record<string, string | undefined> = process.env): string {
+  return env.INIT_CWD || process.cwd();
+}
+
+/** Loads an optional `.env` from baseDir() into process.env (real environment variables win). */
+export function loadEnvFile(): void {
+  loadDotenv({ path: join(baseDir(), '.env'), quiet: true });
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(clean(env));
   if (!parsed.success) {
@@ -96,7 +111,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('JWT_SECRET', 'required (at least 32 characters) when NODE_ENV=production');
   }
-  const dataDir = resolve(e.DATA_DIR);
+  const dataDir = resolve(baseDir(env), e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -109,7 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sampleData: e.SAMPLE_DATA ?? !e.DATABASE_URL,
     authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
     logLevel: e.LOG_LEVEL,
-    webDistDir: e.WEB_DIST_DIR ? resolve(e.WEB_DIST_DIR) : undefined,
+    webDistDir: e.WEB_DIST_DIR ? resolve(baseDir(env), e.WEB_DIST_DIR) : undefined,
     redisUrl: e.REDIS_URL,
   };
 }

@@ -1,12 +1,11 @@
-import { config as loadDotenv } from 'dotenv';
-import { ConfigError, loadConfig, type Config } from '@/config.js';
+import { ConfigError, loadConfig, loadEnvFile, type Config } from '@/config.js';
 import { openDatabase } from '@/db/client.js';
 import { buildApp } from '@/app.js';
 import { firstRun } from '@/bootstrap.js';
 
 /** Reads the configuration, migrates, runs the first-run steps, listens, and stops gracefully. */
 async function main(): Promise<void> {
-  loadDotenv({ quiet: true });
+  loadEnvFile();
   let config: Config;
   try {
     config = loadConfig(process.env);

@@ -65,6 +65,11 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', JWT_SECRET: 's'.repeat(32) }).jwtSecret).toBe('s'.repeat(32));
   });
 
+  it('resolves a relative DATA_DIR from the directory npm was run in', () => {
+    const root = tempDir();
+    expect(loadConfig({ INIT_CWD: root, DATA_DIR: 'datos' }).dataDir).toBe(join(root, 'datos'));
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PORT: '', DATABASE_URL: '  ' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
 import { EmailSchema, NewPasswordSchema, requiredText, MSG, NAME_MAX_LENGTH } from '@sendero/contract';
-import { loadConfig } from '@/config.js';
+import { loadConfig, loadEnvFile } from '@/config.js';
 import { openDatabase } from '@/db/client.js';
 import { AppError } from '@/errors.js';
 import { createUserRow } from '@/services/auth.js';
@@ -19,7 +18,7 @@ const ArgsSchema = z.object({
 });
 
 export async function main(argv: string[]): Promise<number> {
-  loadDotenv({ quiet: true });
+  loadEnvFile();
   const { values } = parseArgs({
     args: argv,
     options: {

@@ -1,9 +1,8 @@
-import { config as loadDotenv } from 'dotenv';
-import { loadConfig } from '@/config.js';
+import { loadConfig, loadEnvFile } from '@/config.js';
 import { openDatabase } from '@/db/client.js';
 
 /** npm run db:migrate: applies the migrations and exits. */
-loadDotenv({ quiet: true });
+loadEnvFile();
 try {
   const config = loadConfig(process.env);
   const database = await openDatabase(config);
