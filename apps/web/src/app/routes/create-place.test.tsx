@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { configure, act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@sendero/contract';
@@ -7,6 +7,9 @@ import { stubFetch } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
 import { imageFile, stubXhr, uploaded } from '@/test/xhr-stub';
 import CreatePlaceScreen from './create-place';
+
+// Dialog transitions and refetches run slower when the shared machine is busy.
+configure({ asyncUtilTimeout: 5000 });
 
 const SUCCESS = 'Su destino ha sido creado con éxito! Un administrador verificará los datos registrados para su posterior publicación.';
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MSG, type Place, type RatingListItem, type Role } from '@sendero/contract';
@@ -7,6 +7,9 @@ import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
 import { imageFile, stubXhr, uploaded } from '@/test/xhr-stub';
 import PlaceDetailScreen from './place-detail';
+
+// Dialog transitions and refetches run slower when the shared machine is busy.
+configure({ asyncUtilTimeout: 5000 });
 
 const OTHER_ID = '44444444-4444-4444-8444-444444444444';
 

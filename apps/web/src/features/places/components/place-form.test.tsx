@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { configure, act, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG, type PlaceFormInput, type PlaceFormOutput } from '@sendero/contract';
@@ -6,6 +6,9 @@ import { renderWithProviders } from '@/test/render';
 import { signIn } from '@/test/fixtures';
 import { imageFile, stubXhr, uploaded } from '@/test/xhr-stub';
 import { PlaceForm } from './place-form';
+
+// Dialog transitions and refetches run slower when the shared machine is busy.
+configure({ asyncUtilTimeout: 5000 });
 
 const VALID: PlaceFormInput = {
   name: 'Laguna',
