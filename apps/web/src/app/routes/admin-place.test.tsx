@@ -97,7 +97,7 @@ describe('admin destination detail', { timeout: 20_000 }, () => {
       },
     });
     await screen.findByRole('heading', { level: 1, name: 'Laguna Churup' });
-    expect(await within(section()).findByText('Aún no hay acciones de administrador.')).toBeInTheDocument();
+    expect(await within(section()).findByText('Aún no hay registros en el historial.')).toBeInTheDocument();
 
     await ui.click(within(section()).getByRole('button', { name: SHOW }));
     expect(await within(section()).findByText(VISIBLE)).toBeInTheDocument();

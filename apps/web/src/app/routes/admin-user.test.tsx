@@ -113,7 +113,7 @@ describe('admin user profile', { timeout: 20_000 }, () => {
       },
     });
     await screen.findByRole('heading', { level: 1 });
-    expect(await screen.findByText('Aún no hay acciones de administrador.')).toBeInTheDocument();
+    expect(await screen.findByText('Aún no hay registros en el historial.')).toBeInTheDocument();
     await ui.click(buttons().approve);
     const dialog = screen.getByRole('dialog', { name: '¿Aprobar la solicitud de guía de Ana Pérez?' });
     expect(count(PUT)).toBe(0);

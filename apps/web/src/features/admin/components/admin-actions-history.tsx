@@ -31,7 +31,7 @@ export function AdminActionsHistory({ targetId, headingLevel = 'h2' }: AdminActi
       ) : error ? (
         <LoadError error={error} onRetry={() => void refetch()} />
       ) : data.length === 0 ? (
-        <Typography color="text.secondary">Aún no hay acciones de administrador.</Typography>
+        <Typography color="text.secondary">Aún no hay registros en el historial.</Typography>
       ) : (
         <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
           {data.map((entry) => (
