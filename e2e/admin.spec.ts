@@ -82,7 +82,7 @@ test.describe('as an administrator', () => {
     await expect(page).toHaveURL(new RegExp(`/admin/destinos/${place._id}$`));
 
     await expect(page.getByRole('heading', { level: 1, name: place.name })).toBeVisible();
-    await expect(page.getByText('Acciones de Administrador')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Acciones de Administrador' })).toBeVisible();
     await expect(page.getByText(NOT_VISIBLE)).toBeVisible();
     // Admins edit any place and write no review.
     await expect(page.getByRole('button', { name: 'Configurar Destino' })).toBeVisible();
