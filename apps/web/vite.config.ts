@@ -26,13 +26,11 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // The libraries every screen needs go in one chunk: fewer, better-compressed requests.
           groups: [
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming))[\\/]/,
-              priority: 2,
-            },
+            // Everything the first screen needs (the landing is not lazy) in one chunk instead of a
+            // dozen small shared chunks, which compress worse and cost a request each: 161 KB gzip
+            // against ~172 KB split (landing budget: 170 KB). Other screens stay lazy chunks.
+            { name: 'app', tags: ['$initial'], priority: 1 },
           ],
         },
       },

@@ -10,6 +10,8 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.tsx'],
     setupFiles: ['./src/test/setup.ts'],
+    // Screens load lazily and MUI re-renders on every typed key: generous on a shared 2-core machine.
+    testTimeout: 30_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

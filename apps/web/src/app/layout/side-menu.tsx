@@ -70,10 +70,13 @@ export function SideMenu({ session, role, onNavigate }: SideMenuProps) {
   const queryClient = useQueryClient();
 
   const logout = () => {
-    clearSession();
-    queryClient.clear();
     onNavigate?.();
-    void navigate(paths.home);
+    // Leave the guarded screen first: clearing the session while it is shown would make its guard
+    // redirect to /ingresar instead.
+    void Promise.resolve(navigate(paths.home)).then(() => {
+      clearSession();
+      queryClient.clear();
+    });
   };
 
   return (

@@ -13,7 +13,7 @@ function Trigger({ message }: { message: string }) {
 }
 
 function renderToast() {
-  render(
+  return render(
     <ToastProvider>
       <Trigger message="No pudimos conectar con el servidor." />
       <p>Fuera del aviso</p>
@@ -21,21 +21,30 @@ function renderToast() {
   );
 }
 
+/** Shows the toast; its code is loaded lazily, so let that import settle inside act. */
+async function showToast() {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Provocar error' }));
+    await import('./error-toast');
+  });
+  await act(async () => {});
+}
+
 describe('error toast', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: false }));
   afterEach(() => vi.useRealTimers());
 
-  it('as a user I see the error message with error severity', () => {
+  it('as a user I see the error message with error severity', async () => {
     renderToast();
-    fireEvent.click(screen.getByRole('button', { name: 'Provocar error' }));
+    await showToast();
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('No pudimos conectar con el servidor.');
     expect(alert.className).toMatch(/Error/);
   });
 
-  it('hides by itself after 3000 ms, not before', () => {
+  it('hides by itself after 3000 ms, not before', async () => {
     renderToast();
-    fireEvent.click(screen.getByRole('button', { name: 'Provocar error' }));
+    await showToast();
     act(() => vi.advanceTimersByTime(TOAST_AUTO_HIDE_MS - 100));
     expect(screen.getByRole('alert')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(200));
@@ -44,9 +53,9 @@ describe('error toast', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('a click outside the toast does not close it', () => {
+  it('a click outside the toast does not close it', async () => {
     renderToast();
-    fireEvent.click(screen.getByRole('button', { name: 'Provocar error' }));
+    await showToast();
     // MUI's ClickAwayListener attaches on the next tick.
     act(() => vi.advanceTimersByTime(10));
     fireEvent.click(screen.getByText('Fuera del aviso'));
@@ -55,9 +64,9 @@ describe('error toast', () => {
     expect(screen.getByRole('alert')).toBeInTheDocument();
   });
 
-  it('the close button closes it', () => {
+  it('the close button closes it', async () => {
     renderToast();
-    fireEvent.click(screen.getByRole('button', { name: 'Provocar error' }));
+    await showToast();
     fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -61,10 +61,11 @@ export function ProfileEdit({ profile, onDone }: ProfileEditProps) {
     updatePassword.mutate({ password: values.password, photo_url: photo }, { onSuccess: onDone, onError });
   };
 
-  const passwordProps = fieldProps(register, errors, 'password', { deps: ['confirm'] });
+  const passwordProps = fieldProps(register, errors, 'password');
   const confirmProps = fieldProps(register, errors, 'confirm');
-  // The mismatch message shows as soon as the confirmation has been typed, since 'Guardar' is disabled meanwhile.
-  const confirmMessage = confirmProps.helperText ?? (confirm !== '' && mismatch ? MSG.profileConfirmMismatch : undefined);
+  // 'Guardar' is disabled while the two differ, so the mismatch is said live, as soon as the
+  // confirmation has been typed, rather than on submit.
+  const confirmMessage = confirm !== '' && mismatch ? MSG.profileConfirmMismatch : undefined;
 
   return (
     <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Editar perfil">

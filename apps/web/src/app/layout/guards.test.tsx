@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { API, SESSION_STORAGE_KEY } from '@sendero/contract';
+import { routes } from '@/app/route-tree';
+import { stubFetch } from '@/test/fetch-stub';
+import { ADMIN_ID, makeAdmin, makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
+import { renderRoutes } from '@/test/render';
+
+const GUARDED = ['/buscar-destino', '/buscar-destino/destino/abc', '/perfil', '/crear-destino', '/convertirme-en-guia'];
+const ADMIN_ONLY = ['/admin/usuarios', '/admin/usuario/abc', '/admin/destinos', '/admin/destinos/abc'];
+
+function stubSignedIn(role: 'user' | 'guide') {
+  return stubFetch({
+    [`GET ${API.user(USER_ID)}`]: [200, makeUser({ role })],
+    [`GET ${API.places}`]: [200, [makePlace()]],
+  });
+}
+
+async function expectAt(router: { state: { location: { pathname: string } } }, path: string) {
+  await waitFor(() => expect(router.state.location.pathname).toBe(path), { timeout: 5000 });
+}
+
+describe('route guards', () => {
+  it.each([...GUARDED, ...ADMIN_ONLY])('as a visitor opening %s I am sent to /ingresar', async (path) => {
+    stubFetch({});
+    const { router } = renderRoutes(routes, path);
+    await expectAt(router, '/ingresar');
+    expect(await screen.findByRole('heading', { name: 'Iniciar Sesión' })).toBeInTheDocument();
+  });
+
+  it.each(ADMIN_ONLY)('as a user opening the admin route %s I am sent to /ingresar', async (path) => {
+    signIn('user');
+    stubSignedIn('user');
+    const { router } = renderRoutes(routes, path);
+    await expectAt(router, '/ingresar');
+  });
+
+  it('a stored admin role the server does not confirm does not open the admin area', async () => {
+    signIn('admin', USER_ID);
+    stubFetch({ [`GET ${API.admin(USER_ID)}`]: [404, { error: { code: 'NOT_FOUND', message: 'No encontramos este usuario.' } }] });
+    const { router } = renderRoutes(routes, '/admin/usuarios');
+    await expectAt(router, '/ingresar');
+  });
+
+  it('as a guide opening /convertirme-en-guia I am sent to /buscar-destino', async () => {
+    signIn('guide');
+    stubSignedIn('guide');
+    const { router } = renderRoutes(routes, '/convertirme-en-guia');
+    await expectAt(router, '/buscar-destino');
+  });
+
+  it('a user approved as guide since the last login is treated as a guide (server role wins)', async () => {
+    signIn('user');
+    stubSignedIn('guide');
+    const { router } = renderRoutes(routes, '/convertirme-en-guia');
+    await expectAt(router, '/buscar-destino');
+    // The stored hint follows the server.
+    await waitFor(() => expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}')).toMatchObject({ role: 'guide' }));
+  });
+
+  it('as a user I can open /convertirme-en-guia', async () => {
+    signIn('user');
+    stubSignedIn('user');
+    renderRoutes(routes, '/convertirme-en-guia');
+    expect(await screen.findByRole('heading', { name: 'Convertirme en Guía' })).toBeInTheDocument();
+  });
+
+  it('as a user I can open /crear-destino (only a session is checked)', async () => {
+    signIn('user');
+    stubSignedIn('user');
+    const { router } = renderRoutes(routes, '/crear-destino');
+    await waitFor(() => expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/crear-destino');
+  });
+
+  it('an unknown address shows the not-found page', async () => {
+    stubFetch({});
+    renderRoutes(routes, '/no-existe/para-nada');
+    expect(await screen.findByText('Página no encontrada')).toBeInTheDocument();
+  });
+});
+
+describe('side menu', () => {
+  it('as a user I see my first names and the items of my role', async () => {
+    signIn('user');
+    stubSignedIn('user');
+    renderRoutes(routes, '/perfil');
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    expect(await within(nav).findByText('Ana Pérez')).toBeInTheDocument();
+    const items = within(nav).getAllByRole('link').map((a) => a.textContent);
+    expect(items).toEqual(['Buscar un destino', 'Perfil', 'Convertirme en Guía']);
+    expect(within(nav).getByRole('button', { name: 'Cerrar Sesión' })).toBeInTheDocument();
+  });
+
+  it('as a guide I see Crear un Destino and not Convertirme en Guía', async () => {
+    signIn('guide');
+    stubSignedIn('guide');
+    renderRoutes(routes, '/perfil');
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    await waitFor(() => expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Buscar un destino', 'Perfil', 'Crear un Destino']));
+  });
+
+  it('as an admin I see the admin items and my name from the admin record', async () => {
+    signIn('admin');
+    stubFetch({
+      [`GET ${API.admin(ADMIN_ID)}`]: [200, makeAdmin()],
+      [`GET ${API.places}`]: [200, []],
+    });
+    renderRoutes(routes, '/buscar-destino');
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    expect(await within(nav).findByText('Carlos Ramos')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([
+        'Buscar un destino',
+        'Perfil',
+        'Crear un Destino',
+        'Administrar Usuarios',
+        'Administrar Destinos',
+      ]),
+    );
+  });
+
+  it.each(['/', '/ingresar', '/registro', '/registro-exitoso', '/admin/ingresar', '/pagina-no-encontrada', '/otra-cosa'])(
+    'is hidden on %s even with a session',
+    async (path) => {
+      signIn('user');
+      stubSignedIn('user');
+      renderRoutes(routes, path);
+      // Wait for the screen itself, then check the menu is absent.
+      await screen.findAllByRole('link', { name: 'Sendero, ir al inicio' });
+      expect(screen.queryByRole('navigation', { name: 'Menú principal' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('Cerrar Sesión clears the session and goes to /', async () => {
+    signIn('user');
+    stubSignedIn('user');
+    const { router } = renderRoutes(routes, '/perfil');
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    await userEvent.click(within(nav).getByRole('button', { name: 'Cerrar Sesión' }));
+    await expectAt(router, '/');
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,55 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { API, MSG } from '@sendero/contract';
+import { routes } from '@/app/route-tree';
+import { stubFetch } from '@/test/fetch-stub';
+import { makePlace } from '@/test/fixtures';
+import { renderRoutes } from '@/test/render';
+
+const wait = { timeout: 5000 };
+
+describe('landing (/)', () => {
+  it('as a visitor I see the three sections with their texts and links', async () => {
+    const place = makePlace({ name: 'Laguna Churup', photos: ['/uploads/abcdef.webp'] });
+    stubFetch({ [`GET ${API.places}`]: [200, [place, makePlace({ name: 'Oculto', verified: false })]] });
+    renderRoutes(routes, '/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inicia esta aventura' }, wait)).toBeInTheDocument();
+    expect(screen.getByText(MSG.landing)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ingresar' })).toHaveAttribute('href', '/ingresar');
+    expect(screen.getByRole('link', { name: 'Registrarme' })).toHaveAttribute('href', '/registro');
+    for (const name of ['Instagram', 'Facebook', 'X']) expect(screen.getByRole('link', { name })).toBeInTheDocument();
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Elige el destino ideal para ti' })).toBeInTheDocument();
+    const carousel = screen.getByRole('region', { name: 'Destinos' });
+    await waitFor(() => expect(within(carousel).getByRole('heading', { name: 'Laguna Churup' })).toBeInTheDocument());
+    expect(within(carousel).queryByText('Oculto')).not.toBeInTheDocument();
+    expect(within(carousel).getByRole('link', { name: 'Ver más' })).toHaveAttribute('href', `/buscar-destino/destino/${place._id}`);
+    const img = within(carousel).getByRole('img', { name: 'Foto de Laguna Churup' });
+    expect(img).toHaveAttribute('srcset', '/uploads/abcdef-400.webp 400w, /uploads/abcdef-800.webp 800w');
+    expect(img).toHaveAttribute('loading', 'lazy');
+
+    expect(screen.getByRole('heading', { level: 2, name: '¿Tienes experiencia guiando?' })).toBeInTheDocument();
+    expect(screen.getByText('Se parte de nuestra comunidad de guías y comparte nuevos destinos')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Unirme' })).toHaveAttribute('href', '/convertirme-en-guia');
+  });
+
+  it('the search narrows the carousel by name and the X resets it', async () => {
+    stubFetch({ [`GET ${API.places}`]: [200, [makePlace({ name: 'Laguna Churup' }), makePlace({ name: 'Lomas de Lachay' })]] });
+    renderRoutes(routes, '/');
+    const carousel = await screen.findByRole('region', { name: 'Destinos' }, wait);
+    await within(carousel).findByRole('heading', { name: 'Laguna Churup' });
+    await userEvent.type(screen.getByLabelText('Buscar un destino'), 'lom');
+    await waitFor(() => expect(within(carousel).queryByRole('heading', { name: 'Laguna Churup' })).not.toBeInTheDocument());
+    expect(within(carousel).getByRole('heading', { name: 'Lomas de Lachay' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Borrar búsqueda' }));
+    expect(await within(carousel).findByRole('heading', { name: 'Laguna Churup' })).toBeInTheDocument();
+  });
+
+  it('shows skeleton cards while places load', async () => {
+    stubFetch({ [`GET ${API.places}`]: () => new Promise(() => {}) });
+    renderRoutes(routes, '/');
+    const carousel = await screen.findByRole('region', { name: 'Destinos' }, wait);
+    expect(carousel).toHaveAttribute('aria-busy', 'true');
+  });
+});

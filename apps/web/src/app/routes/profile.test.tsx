@@ -1,0 +1,123 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { API, MSG, SESSION_STORAGE_KEY } from '@sendero/contract';
+import { routes } from '@/app/route-tree';
+import { networkDown, stubFetch, type FetchHandler } from '@/test/fetch-stub';
+import { ADMIN_ID, makeAdmin, makeUser, signIn, USER_ID } from '@/test/fixtures';
+import { renderRoutes } from '@/test/render';
+
+const wait = { timeout: 5000 };
+
+function setup(photo = '', extra: Record<string, FetchHandler | [number, unknown]> = {}) {
+  signIn('user');
+  const stub = stubFetch({ [`GET ${API.user(USER_ID)}`]: [200, makeUser({ photo_url: photo })], ...extra });
+  renderRoutes(routes, '/perfil');
+  return stub;
+}
+
+async function openEdit() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Editar Perfil' }, wait));
+}
+
+describe('profile (/perfil)', () => {
+  it('as a user I see my profile with the first words of my names in the title', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Perfil de Ana Pérez' }, wait)).toBeInTheDocument();
+    expect(screen.getByText('Nombre')).toBeInTheDocument();
+    expect(screen.getByText('Ana María')).toBeInTheDocument();
+    expect(screen.getByText('Apellido')).toBeInTheDocument();
+    expect(screen.getByText('Pérez Soto')).toBeInTheDocument();
+    expect(screen.getByText('Correo')).toBeInTheDocument();
+    expect(screen.getByText('ana@example.com')).toBeInTheDocument();
+  });
+
+  it('offers Añadir Foto when I have no photo', async () => {
+    setup();
+    await openEdit();
+    expect(screen.getByRole('button', { name: 'Añadir Foto' })).toBeInTheDocument();
+  });
+
+  it('offers Cambiar Foto when I have a photo', async () => {
+    setup('/uploads/abc.webp');
+    await openEdit();
+    expect(screen.getByRole('button', { name: 'Cambiar Foto' })).toBeInTheDocument();
+  });
+
+  it('Guardar is disabled while the passwords differ, with the mismatch message', async () => {
+    setup();
+    await openEdit();
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'secreto123');
+    await userEvent.type(screen.getByLabelText('Confirmar Contraseña'), 'secreto12');
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+    expect(screen.getByText(MSG.profileConfirmMismatch)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Confirmar Contraseña'), '3');
+    expect(screen.getByRole('button', { name: 'Guardar' })).toBeEnabled();
+    expect(screen.queryByText(MSG.profileConfirmMismatch)).not.toBeInTheDocument();
+  });
+
+  it('a password shorter than 8 characters shows the message and sends nothing', async () => {
+    const { calls } = setup();
+    await openEdit();
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'corta');
+    await userEvent.type(screen.getByLabelText('Confirmar Contraseña'), 'corta');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(MSG.passwordMin)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('a new password is saved with update1 together with the photo, and the new token is kept', async () => {
+    const { calls } = setup('/uploads/abc.webp', {
+      [`PUT ${API.userUpdate1(USER_ID)}`]: [200, { user: makeUser({ photo_url: '/uploads/abc.webp' }), token: 'token-2' }],
+    });
+    await openEdit();
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'nuevaClave1');
+    await userEvent.type(screen.getByLabelText('Confirmar Contraseña'), 'nuevaClave1');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByRole('button', { name: 'Editar Perfil' }, wait)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: API.userUpdate1(USER_ID),
+      body: { password: 'nuevaClave1', photo_url: '/uploads/abc.webp' },
+    });
+    expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}')).toMatchObject({ token: 'token-2', _id: USER_ID });
+  });
+
+  it('with both password fields empty only the photo is saved, with update2', async () => {
+    const { calls } = setup('/uploads/abc.webp', {
+      [`PUT ${API.userUpdate2(USER_ID)}`]: [200, makeUser({ photo_url: '' })],
+    });
+    await openEdit();
+    await userEvent.click(screen.getByRole('button', { name: 'Quitar foto' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await screen.findByRole('button', { name: 'Editar Perfil' }, wait);
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts).toEqual([expect.objectContaining({ path: API.userUpdate2(USER_ID), body: { photo_url: '' } })]);
+  });
+
+  it('Cancelar leaves edit mode without saving', async () => {
+    const { calls } = setup();
+    await openEdit();
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'nuevaClave1');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(await screen.findByRole('button', { name: 'Editar Perfil' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('a network failure shows the error toast and keeps the form as typed', async () => {
+    setup('', { [`PUT ${API.userUpdate1(USER_ID)}`]: networkDown() });
+    await openEdit();
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'nuevaClave1');
+    await userEvent.type(screen.getByLabelText('Confirmar Contraseña'), 'nuevaClave1');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText(MSG.network, {}, wait)).toBeInTheDocument();
+    expect(screen.getByLabelText('Contraseña')).toHaveValue('nuevaClave1');
+  });
+
+  it('as an admin my profile comes from the admin record', async () => {
+    signIn('admin');
+    stubFetch({ [`GET ${API.admin(ADMIN_ID)}`]: [200, makeAdmin({ firstname: 'Carlos Alberto', lastname: 'Ramos Díaz' })] });
+    renderRoutes(routes, '/perfil');
+    expect(await screen.findByRole('heading', { name: 'Perfil de Carlos Ramos' }, wait)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('admin@example.com')).toBeInTheDocument());
+  });
+});

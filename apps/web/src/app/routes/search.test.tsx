@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { API, MSG, SEARCH_DIFFICULTY_EMPTY_LABEL } from '@sendero/contract';
+import { routes } from '@/app/route-tree';
+import { stubFetch } from '@/test/fetch-stub';
+import { makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
+import { renderRoutes } from '@/test/render';
+
+const wait = { timeout: 5000 };
+
+const PLACES = [
+  makePlace({ name: 'Laguna Churup', city: 'Huaraz', difficulty: 'Exigente', time: [4, 6], time_city: 1 }),
+  makePlace({ name: 'Lomas de Lachay', city: 'Lima', difficulty: 'Fácil', time: [1, 3], time_city: 2.5 }),
+  makePlace({ name: 'Cañón de Autisha', city: 'Lima', difficulty: 'Media' }),
+  makePlace({ name: 'Nevado oculto', city: 'Huaraz', difficulty: 'Difícil', verified: false }),
+];
+
+function setup(route = '/buscar-destino') {
+  signIn('user');
+  stubFetch({
+    [`GET ${API.user(USER_ID)}`]: [200, makeUser({ firstname: 'Ana María' })],
+    [`GET ${API.places}`]: [200, PLACES],
+  });
+  return renderRoutes(routes, route);
+}
+
+function shownNames(): string[] {
+  const carousel = screen.queryByRole('region', { name: 'Destinos' });
+  if (!carousel) return [];
+  return within(carousel)
+    .queryAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent ?? '');
+}
+
+describe('destination search (/buscar-destino)', () => {
+  it('greets me with the first word of my first name', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Bienvenid@ Ana, elige el destino ideal para ti' }, wait)).toBeInTheDocument();
+  });
+
+  it('shows the verified places as cards with name, difficulty, walking time, distance and Ver más', async () => {
+    setup();
+    await waitFor(() => expect(shownNames()).toEqual(['Laguna Churup', 'Lomas de Lachay', 'Cañón de Autisha']), wait);
+    const card = screen.getByRole('heading', { name: 'Laguna Churup' }).closest('article') as HTMLElement;
+    expect(within(card).getByText('Dificultad:')).toBeInTheDocument();
+    expect(within(card).getByText('Exigente')).toBeInTheDocument();
+    expect(within(card).getByText('4 - 6 horas')).toBeInTheDocument();
+    expect(within(card).getByText('A 1 horas de Huaraz')).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Foto de Laguna Churup' })).toHaveAttribute('width');
+    expect(within(card).getByRole('link', { name: 'Ver más' })).toHaveAttribute('href', `/buscar-destino/destino/${PLACES[0]?._id}`);
+  });
+
+  it('as a user I can filter destinations by a word of the name, ignoring accents and case', async () => {
+    const { router } = setup();
+    await waitFor(() => expect(shownNames()).toHaveLength(3), wait);
+    await userEvent.type(screen.getByLabelText('Nombre'), 'CANON');
+    await waitFor(() => expect(shownNames()).toEqual(['Cañón de Autisha']));
+    expect(router.state.location.search).toBe('?name=CANON');
+    await userEvent.click(screen.getByRole('button', { name: 'Borrar nombre' }));
+    await waitFor(() => expect(shownNames()).toHaveLength(3));
+    expect(screen.getByLabelText('Nombre')).toHaveValue('');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('as a user I can filter by the start of the city and by difficulty', async () => {
+    const { router } = setup();
+    await waitFor(() => expect(shownNames()).toHaveLength(3), wait);
+    await userEvent.type(screen.getByLabelText('Ciudad'), 'li');
+    await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay', 'Cañón de Autisha']));
+    await userEvent.selectOptions(screen.getByLabelText('Dificultad'), 'Facil');
+    await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay']));
+    expect(new URLSearchParams(router.state.location.search).get('difficulty')).toBe('Facil');
+    await userEvent.click(screen.getByRole('button', { name: 'Borrar dificultad' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Borrar ciudad' }));
+    await waitFor(() => expect(shownNames()).toHaveLength(3));
+  });
+
+  it('the difficulty select offers the empty choice and the four unaccented options', async () => {
+    setup();
+    const select = await screen.findByLabelText('Dificultad', {}, wait);
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([SEARCH_DIFFICULTY_EMPTY_LABEL, 'Facil', 'Media', 'Exigente', 'Dificil']);
+  });
+
+  it('filters from the address survive a reload', async () => {
+    setup('/buscar-destino?city=hua&difficulty=Exigente');
+    await waitFor(() => expect(shownNames()).toEqual(['Laguna Churup']), wait);
+    expect(screen.getByLabelText('Ciudad')).toHaveValue('hua');
+    expect(screen.getByLabelText('Dificultad')).toHaveValue('Exigente');
+  });
+
+  it('when nothing matches I see the picture and the message', async () => {
+    setup('/buscar-destino?name=zzz');
+    expect(await screen.findByText(MSG.noResults, {}, wait)).toBeInTheDocument();
+    expect(shownNames()).toEqual([]);
+  });
+
+  it('a failed load says so and shows the error toast instead of an empty list', async () => {
+    signIn('user');
+    stubFetch({
+      [`GET ${API.user(USER_ID)}`]: [200, makeUser()],
+      [`GET ${API.places}`]: [500, { error: { code: 'INTERNAL_ERROR', message: MSG.internal } }],
+    });
+    renderRoutes(routes, '/buscar-destino');
+    expect(await screen.findByRole('button', { name: 'Reintentar' }, wait)).toBeInTheDocument();
+    expect(screen.getAllByText(MSG.internal).length).toBeGreaterThanOrEqual(1);
+    expect(screen.queryByText(MSG.noResults)).not.toBeInTheDocument();
+  });
+});
