@@ -177,6 +177,33 @@ test.describe('as a user', () => {
     await expect(page.getByRole('button', { name: 'Cuéntanos tu experiencia' })).toBeVisible();
   });
 
+  test('I configure a destination I created: the edit form keeps its photos and difficulty', async ({ page, api, admin, registerUser }) => {
+    const user = await registerUser();
+    const place = await api.createVerifiedPlace(user.token, admin.token, { difficulty: 'Exigente' });
+    const renamed = `${place.name} Alto`;
+    await login(page, user);
+    await page.goto(`/buscar-destino/destino/${place._id}`);
+    await page.getByRole('button', { name: 'Configurar Destino' }).click();
+    await expect(page.getByRole('heading', { name: 'Crear un Destino' })).toBeVisible();
+    await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue(place.name);
+    await expect(page.getByLabel('Dificultad', { exact: true })).toHaveValue('Exigente');
+    await expect(page.getByRole('img', { name: 'Foto 1 del destino' })).toBeVisible();
+    await checkA11y(page, 'place edit form');
+
+    // 'Cancelar Cambios' leaves the place as it was.
+    await page.getByLabel('Nombre', { exact: true }).fill('No debe guardarse');
+    await page.getByRole('button', { name: 'Cancelar Cambios' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: place.name })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Configurar Destino' }).click();
+    await page.getByLabel('Nombre', { exact: true }).fill(renamed);
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+    await expect(fact(page, 'Dificultad')).toHaveText('Exigente');
+    const saved = (await (await api.getPlace(user.token, place._id)).json()) as typeof place;
+    expect(saved).toMatchObject({ name: renamed, difficulty: 'Exigente', photos: place.photos, verified: true });
+  });
+
   test('I create a destination, see the success view, and it awaits review', async ({ page, api, admin, registerUser }) => {
     const user = await registerUser();
     const name = `Catarata ${capital(uniqueTag())}`;
