@@ -46,10 +46,10 @@ export function AdminActionsHistory({ targetId, headingLevel = 'h2' }: AdminActi
                 </Box>{' '}
                 {ADMIN_ACTION_LABELS[entry.action] ?? entry.action}
               </Typography>
-              <Typography component="span" color="text.secondary" aria-hidden>
+              <Typography component="span" color="text.secondary" aria-hidden sx={{ display: { xs: 'none', sm: 'inline' } }}>
                 ·
               </Typography>
-              <Typography component="time" dateTime={entry.created_at} color="text.secondary">
+              <Typography component="time" dateTime={entry.created_at} color="text.secondary" sx={{ width: { xs: '100%', sm: 'auto' } }}>
                 {formatDateTime(entry.created_at)}
               </Typography>
             </Box>
