@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import Box from '@mui/material/Box';
 import { MENU_HIDDEN_PATHS } from '@/config/paths';
 import { useCurrentRole } from './use-current-role';
 
@@ -30,13 +29,13 @@ export function AppLayout() {
 
   if (!showMenu || !session) {
     return (
-      <Box component="main" sx={{ minHeight: '100vh' }}>
+      <main style={{ minHeight: '100vh' }}>
         <Outlet />
-      </Box>
+      </main>
     );
   }
   return (
-    <Suspense fallback={<Box component="main" sx={{ minHeight: '100vh' }} />}>
+    <Suspense fallback={<main style={{ minHeight: '100vh' }} />}>
       <MenuFrame session={session} role={role}>
         <Outlet />
       </MenuFrame>

@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
 import { COLORS } from '@sendero/contract';
+import css from './logo.module.css';
 
 /** The Sendero mark: a mountain with the sun, drawn inline (no image request). */
 export function LogoMark({ size = 40 }: { size?: number }) {
@@ -23,24 +23,9 @@ interface LogoProps {
 /** The logo as a link to the landing page (SPEC.md §2: 'The logo goes to /'). */
 export function Logo({ tone = 'dark', size = 40 }: LogoProps) {
   return (
-    <Box
-      component={RouterLink}
-      to="/"
-      aria-label="Sendero, ir al inicio"
-      sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 1,
-        textDecoration: 'none',
-        color: tone === 'light' ? '#fff' : 'primary.dark',
-        fontWeight: 700,
-        fontSize: size * 0.6,
-        borderRadius: 1,
-        '&:focus-visible': { outline: `3px solid ${COLORS.coral}`, outlineOffset: 2 },
-      }}
-    >
+    <RouterLink to="/" aria-label="Sendero, ir al inicio" className={`${css.logo} ${tone === 'light' ? css.light : css.dark}`} style={{ fontSize: size * 0.6 }}>
       <LogoMark size={size} />
       <span>Sendero</span>
-    </Box>
+    </RouterLink>
   );
 }

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import { slidesForWidth, type Place, type SlideBreakpoint } from '@sendero/contract';
 import { useViewportWidth } from '@/lib/use-viewport-width';
+import css from './card-carousel.module.css';
 import { PlaceCard, PlaceCardSkeleton } from './place-card';
 
 interface CardCarouselProps {
@@ -17,17 +17,6 @@ interface CardCarouselProps {
   /** Load the photos of the first visible cards at once (when the carousel is above the fold). */
   eager?: boolean;
 }
-
-const arrowSx = {
-  position: 'absolute',
-  top: '38%',
-  transform: 'translateY(-50%)',
-  bgcolor: 'background.paper',
-  boxShadow: 2,
-  zIndex: 1,
-  '&:hover': { bgcolor: 'grey.100' },
-  '&.Mui-disabled': { display: 'none' },
-} as const;
 
 /**
  * Place cards in a row showing 1 to 5 cards by viewport width (SPEC.md §9). Built on native CSS
@@ -71,41 +60,30 @@ export function CardCarousel({ places, breakpoints, label, loading = false, eage
   const count = loading ? slides : places.length;
 
   return (
-    <Box component="section" aria-roledescription="carrusel" aria-label={label} aria-busy={loading} sx={{ position: 'relative' }}>
-      <IconButton aria-label="Anterior" onClick={() => page(-1)} disabled={!canPrev || loading} sx={{ ...arrowSx, left: { xs: 4, sm: -8 } }}>
+    <section className={css.carousel} aria-roledescription="carrusel" aria-label={label} aria-busy={loading}>
+      <IconButton aria-label="Anterior" onClick={() => page(-1)} disabled={!canPrev || loading} className={`${css.arrow} ${css.prev}`}>
         <ChevronLeft />
       </IconButton>
-      <Box
-        ref={track}
-        data-testid="card-carousel-track"
-        sx={{
-          display: 'flex',
-          overflowX: 'auto',
-          scrollSnapType: 'x mandatory',
-          scrollbarWidth: 'none',
-          '&::-webkit-scrollbar': { display: 'none' },
-          ml: -2,
-          py: 1,
-        }}
-      >
+      <div ref={track} className={css.track} data-testid="card-carousel-track">
         {Array.from({ length: count }, (_, i) => {
           const place = places[i];
           return (
-            <Box
+            <div
               key={place?._id ?? `skeleton-${i}`}
               role="group"
               aria-roledescription="diapositiva"
               aria-label={`${i + 1} de ${count}`}
-              sx={{ flex: `0 0 ${basis}`, minWidth: 0, pl: 2, scrollSnapAlign: 'start' }}
+              className={css.slide}
+              style={{ flex: `0 0 ${basis}` }}
             >
               {loading || !place ? <PlaceCardSkeleton /> : <PlaceCard place={place} eager={eager && i < slides} sizes={sizes} />}
-            </Box>
+            </div>
           );
         })}
-      </Box>
-      <IconButton aria-label="Siguiente" onClick={() => page(1)} disabled={!canNext || loading} sx={{ ...arrowSx, right: { xs: 4, sm: -8 } }}>
+      </div>
+      <IconButton aria-label="Siguiente" onClick={() => page(1)} disabled={!canNext || loading} className={`${css.arrow} ${css.next}`}>
         <ChevronRight />
       </IconButton>
-    </Box>
+    </section>
   );
 }
