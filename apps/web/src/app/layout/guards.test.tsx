@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { API, SESSION_STORAGE_KEY } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { stubFetch } from '@/test/fetch-stub';
@@ -132,6 +132,20 @@ describe('side menu', () => {
       expect(screen.queryByRole('navigation', { name: 'Menú principal' })).not.toBeInTheDocument();
     },
   );
+
+  it('on small screens the menu button opens the menu as a drawer, and choosing an item closes it', async () => {
+    const happyDOM = (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM;
+    happyDOM.setViewport({ width: 390, height: 844 });
+    onTestFinished(() => happyDOM.setViewport({ width: 1024, height: 768 }));
+    signIn('user');
+    stubSignedIn('user');
+    const { router } = renderRoutes(routes, '/perfil');
+    await userEvent.click(await screen.findByRole('button', { name: 'Abrir menú' }, { timeout: 5000 }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menú principal' });
+    await userEvent.click(within(drawer).getByRole('link', { name: 'Buscar un destino' }));
+    await expectAt(router, '/buscar-destino');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menú principal' })).not.toBeInTheDocument());
+  });
 
   it('Cerrar Sesión clears the session and goes to /', async () => {
     signIn('user');

@@ -41,6 +41,7 @@ export default function MenuFrame({ session, role, children }: MenuFrameProps) {
           variant="temporary"
           open={mobileOpen}
           onClose={() => setMobileOpen(false)}
+          slotProps={{ paper: { 'aria-label': 'Menú principal' } }}
           sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paper }}
         >
           {menu}

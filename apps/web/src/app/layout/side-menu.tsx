@@ -5,6 +5,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -85,29 +86,32 @@ export function SideMenu({ session, role, onNavigate }: SideMenuProps) {
       <Divider />
       <List>
         {menuItemsFor(role).map((item) => (
-          <ListItemButton
-            key={item.to}
-            component={NavLink}
-            to={item.to}
-            onClick={onNavigate}
-            sx={{
-              '&.active': { bgcolor: 'rgba(159, 45, 199, 0.12)', color: 'primary.dark' },
-              '&.active .MuiListItemIcon-root': { color: 'primary.main' },
-            }}
-          >
-            <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[item.to]}</ListItemIcon>
-            <ListItemText primary={item.label} />
-          </ListItemButton>
+          <ListItem key={item.to} disablePadding>
+            <ListItemButton
+              component={NavLink}
+              to={item.to}
+              onClick={onNavigate}
+              sx={{
+                '&.active': { bgcolor: 'rgba(159, 45, 199, 0.12)', color: 'primary.dark' },
+                '&.active .MuiListItemIcon-root': { color: 'primary.main' },
+              }}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[item.to]}</ListItemIcon>
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       <Divider />
       <List>
-        <ListItemButton onClick={logout}>
-          <ListItemIcon sx={{ minWidth: 40 }}>
-            <LogoutIcon />
-          </ListItemIcon>
-          <ListItemText primary="Cerrar Sesión" />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton onClick={logout}>
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              <LogoutIcon />
+            </ListItemIcon>
+            <ListItemText primary="Cerrar Sesión" />
+          </ListItemButton>
+        </ListItem>
       </List>
     </Box>
   );

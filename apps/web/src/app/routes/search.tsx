@@ -14,6 +14,15 @@ import { useAdmin } from '@/features/users/api/get-admin';
 import { useUser } from '@/features/users/api/get-user';
 import { useSession } from '@/lib/session';
 
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 const FILTER_NAMES: readonly FilterName[] = ['name', 'city', 'difficulty'];
 
 /** The filters live in the URL (?name=&city=&difficulty=), so a search survives a reload and can be shared. */
@@ -74,6 +83,8 @@ export default function SearchScreen() {
       <Box sx={{ mb: 4 }}>
         <SearchFilters value={filters} onChange={setFilters} />
       </Box>
+      {/* Keeps the heading order (h1 > h2 > card h3) for screen readers. */}
+      <h2 style={VISUALLY_HIDDEN}>Destinos</h2>
       {places.isError ? (
         <LoadError error={places.error} onRetry={() => void places.refetch()} />
       ) : !places.isPending && shown.length === 0 ? (
