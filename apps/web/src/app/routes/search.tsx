@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
@@ -25,28 +25,42 @@ const VISUALLY_HIDDEN = {
 
 const FILTER_NAMES: readonly FilterName[] = ['name', 'city', 'difficulty'];
 
-/** The filters live in the URL (?name=&city=&difficulty=), so a search survives a reload and can be shared. */
+function readFilters(params: URLSearchParams): FilterValues {
+  const difficulty = params.get('difficulty') ?? '';
+  return {
+    name: params.get('name') ?? '',
+    city: params.get('city') ?? '',
+    difficulty: (SEARCH_DIFFICULTY_OPTIONS as readonly string[]).includes(difficulty) ? difficulty : '',
+  };
+}
+
+/**
+ * The filters live in the URL (?name=&city=&difficulty=), so a search survives a reload and can be
+ * shared. The fields read local state, updated at once on each keystroke (the URL updates a moment
+ * later, which would move the caret of a field bound to it directly); a URL changed from outside
+ * (back and forward) is copied back into the fields.
+ */
 function useUrlFilters(): [FilterValues, (next: Partial<FilterValues>) => void] {
   const [params, setParams] = useSearchParams();
-  const name = params.get('name') ?? '';
-  const city = params.get('city') ?? '';
-  const rawDifficulty = params.get('difficulty') ?? '';
-  const difficulty = (SEARCH_DIFFICULTY_OPTIONS as readonly string[]).includes(rawDifficulty) ? rawDifficulty : '';
-  const value = useMemo<FilterValues>(() => ({ name, city, difficulty }), [name, city, difficulty]);
+  const [value, setValue] = useState<FilterValues>(() => readFilters(params));
+  const written = useRef(params.toString());
+
+  useEffect(() => {
+    if (params.toString() === written.current) return;
+    written.current = params.toString();
+    setValue(readFilters(params));
+  }, [params]);
+
   const update = (next: Partial<FilterValues>) => {
-    setParams(
-      (current) => {
-        const out = new URLSearchParams(current);
-        for (const key of FILTER_NAMES) {
-          const v = next[key];
-          if (v === undefined) continue;
-          if (v) out.set(key, v);
-          else out.delete(key);
-        }
-        return out;
-      },
-      { replace: true },
-    );
+    const merged = { ...value, ...next };
+    setValue(merged);
+    const out = new URLSearchParams(params);
+    for (const key of FILTER_NAMES) {
+      if (merged[key]) out.set(key, merged[key]);
+      else out.delete(key);
+    }
+    written.current = out.toString();
+    setParams(out, { replace: true });
   };
   return [value, update];
 }
