@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { API, MSG, SEARCH_DIFFICULTY_EMPTY_LABEL } from '@sendero/contract';
@@ -87,6 +87,15 @@ describe('destination search (/buscar-destino)', () => {
     await waitFor(() => expect(shownNames()).toEqual(['Laguna Churup']), wait);
     expect(screen.getByLabelText('Ciudad')).toHaveValue('hua');
     expect(screen.getByLabelText('Dificultad')).toHaveValue('Exigente');
+  });
+
+  it('going back to an earlier search puts its filters back in the fields', async () => {
+    const { router } = setup('/buscar-destino?city=hua');
+    await waitFor(() => expect(shownNames()).toEqual(['Laguna Churup']), wait);
+    await act(() => router.navigate('/buscar-destino?name=lomas'));
+    await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay']));
+    expect(screen.getByLabelText('Nombre')).toHaveValue('lomas');
+    expect(screen.getByLabelText('Ciudad')).toHaveValue('');
   });
 
   it('when nothing matches I see the picture and the message', async () => {
