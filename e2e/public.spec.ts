@@ -124,6 +124,18 @@ test.describe('as a visitor', () => {
 });
 
 test.describe('as a signed-in user', () => {
+  test("'Cerrar Sesión' clears the stored session and goes to /", async ({ page, registerUser }) => {
+    await login(page, await registerUser());
+    await page.goto('/perfil');
+    await logoutControl(page).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Inicia esta aventura' })).toBeVisible();
+    expect(await storedSession(page)).toBeNull();
+    // Stays there: nothing sends the visitor on to /ingresar afterwards.
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('the side menu is hidden on /, /ingresar, /registro, /registro-exitoso, /admin/ingresar and /pagina-no-encontrada', async ({ page, registerUser }) => {
     await login(page, await registerUser());
     await page.goto('/buscar-destino');
