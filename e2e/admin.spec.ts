@@ -1,6 +1,6 @@
-import { MSG, shortName } from '@sendero/contract';
+import { ADMIN_ACTION_LABELS, MSG, shortName } from '@sendero/contract';
 import type { Locator, Page } from '@playwright/test';
-import { action, adminCreds, checkA11y, expect, login, loginThroughUi, logoutControl, menuItem, MENU, test, uniqueTag, type Account } from './fixtures.js';
+import { action, adminCreds, checkA11y, expect, fact, login, loginThroughUi, logoutControl, menuItem, MENU, test, uniqueTag, type Account } from './fixtures.js';
 
 // Issue 4 "Tests": the administrator's journeys (SPEC.md §2 admin screens, §4, §6).
 
@@ -28,8 +28,7 @@ async function confirm(page: Page): Promise<void> {
 async function openPlacesListAt(page: Page, name: string): Promise<Locator> {
   await page.goto('/admin/destinos');
   await expect(page.getByRole('columnheader', { name: 'Nombre' })).toBeVisible();
-  const search = page.getByRole('textbox', { name: /Buscar/ });
-  if (await search.count()) await search.fill(name);
+  await page.getByRole('textbox', { name: /Buscar/ }).fill(name);
   return row(page, name);
 }
 
@@ -107,6 +106,11 @@ test.describe('as an administrator', () => {
     await expect(userPage.getByText('No hemos encontrado el destino que buscas :(')).toBeVisible();
     await expect(userPage.getByText(place.name, { exact: true })).toHaveCount(0);
 
+    const history = page.getByRole('region', { name: 'Historial de acciones' }).getByRole('listitem');
+    await expect(history).toHaveCount(2);
+    await expect(history.nth(0)).toContainText(ADMIN_ACTION_LABELS.unverify);
+    await expect(history.nth(1)).toContainText(ADMIN_ACTION_LABELS.verify);
+
     await action(page, 'Volver').click();
     await expect(page).toHaveURL(/\/admin\/destinos$/);
   });
@@ -165,6 +169,7 @@ test.describe('as an administrator', () => {
     const approve = page.getByRole('button', { name: 'Aprobar' });
     const reject = page.getByRole('button', { name: 'Rechazar' });
     const block = page.getByRole('button', { name: BLOCK_GUIDE });
+    await expect(fact(page, 'Estado')).toHaveText('Enviado');
     await expect(approve).toBeEnabled();
     await expect(reject).toBeEnabled();
     await expect(block).toBeDisabled();
@@ -174,7 +179,7 @@ test.describe('as an administrator', () => {
     await approve.click();
     await checkA11y(page, 'approve confirmation');
     await confirm(page);
-    await expect(page.getByText('Aprobado').first()).toBeVisible();
+    await expect(fact(page, 'Estado')).toHaveText('Aprobado');
     await expect(approve).toBeDisabled();
     await expect(reject).toBeDisabled();
     await expect(block).toBeEnabled();
@@ -187,6 +192,7 @@ test.describe('as an administrator', () => {
 
     await block.click();
     await confirm(page);
+    await expect(fact(page, 'Estado')).toHaveText('Sin solicitud');
     await expect(block).toBeDisabled();
     await expect(approve).toBeEnabled();
     await expect(reject).toBeEnabled();
@@ -194,6 +200,12 @@ test.describe('as an administrator', () => {
     await userPage.goto('/buscar-destino');
     await expect(menuItem(userPage, MENU.guide)).toBeVisible();
     await expect(menuItem(userPage, MENU.createPlace)).toHaveCount(0);
+
+    // Both actions are in the history, newest first, with who did them.
+    const history = page.getByRole('region', { name: 'Historial de acciones' }).getByRole('listitem');
+    await expect(history).toHaveCount(2);
+    await expect(history.nth(0)).toContainText(ADMIN_ACTION_LABELS.block_guide);
+    await expect(history.nth(1)).toContainText(ADMIN_ACTION_LABELS.approve);
 
     await action(page, 'Volver').click();
     await expect(page).toHaveURL(/\/admin\/usuarios$/);
@@ -210,7 +222,7 @@ test.describe('as an administrator', () => {
     await expect(reject).toBeEnabled();
     await reject.click();
     await confirm(page);
-    await expect(page.getByText('Rechazado').first()).toBeVisible();
+    await expect(fact(page, 'Estado')).toHaveText('Rechazado');
     await expect(reject).toBeDisabled();
     await expect(approve).toBeEnabled();
     await expect(block).toBeDisabled();
