@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // TEST_DATABASE_URL is set), web component tests.
 export default defineConfig({
   test: {
+    // Two cores: a few files at a time (set here, not per project: vitest requires projects that run
+    // together to share it).
+    maxWorkers: 2,
     projects: [
       'packages/contract',
       'apps/server',

@@ -18,7 +18,5 @@ export default defineConfig({
     setupFiles: ['test/helpers/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    // Two cores shared with other work: a few files at a time, each with its own database.
-    maxWorkers: 2,
   },
 });
