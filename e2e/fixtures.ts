@@ -3,11 +3,11 @@ import { test as base, expect, type Browser, type BrowserContext, type Locator, 
 import { SESSION_STORAGE_KEY, type Session } from '@sendero/contract';
 import { Api, adminCreds, type Account } from './api.js';
 import { BASE_URL } from './env.js';
+import type { PngFile } from './png.js';
 
 export { expect } from '@playwright/test';
 export { adminCreds, uniqueTag, type Account } from './api.js';
 export { pngFile } from './png.js';
-import type { PngFile } from './png.js';
 
 /**
  * Fails the test on an uncaught exception or a console.error in the page (epic-stack habit).
