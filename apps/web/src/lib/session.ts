@@ -58,6 +58,22 @@ export function setSession(session: Session): void {
   emit();
 }
 
+let loggedOutAt = 0;
+
+/**
+ * 'Cerrar Sesión': forget the session and remember, briefly, that it was the user's choice, so the
+ * guard of the screen being left sends them to / (SPEC.md §2) and not to /ingresar.
+ */
+export function endSession(): void {
+  loggedOutAt = Date.now();
+  clearSession();
+}
+
+/** True for a moment after endSession(): guards then redirect to / instead of /ingresar. */
+export function justLoggedOut(): boolean {
+  return Date.now() - loggedOutAt < 3000;
+}
+
 export function clearSession(): void {
   try {
     window.localStorage.removeItem(SESSION_STORAGE_KEY);

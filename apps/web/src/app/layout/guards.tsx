@@ -1,15 +1,21 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '@sendero/contract';
 import { paths } from '@/config/paths';
-import { useSession } from '@/lib/session';
+import { justLoggedOut, useSession } from '@/lib/session';
 import { PageLoader } from './page-loader';
 import { useCurrentRole } from './use-current-role';
+
+/** Without a session: /ingresar (SPEC.md §2), or / right after 'Cerrar Sesión'. */
+function NoSessionRedirect() {
+  const location = useLocation();
+  if (justLoggedOut()) return <Navigate to={paths.home} replace />;
+  return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+}
 
 /** Guarded routes without a session go to /ingresar (SPEC.md §2). */
 export function RequireSession() {
   const session = useSession();
-  const location = useLocation();
-  if (!session) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  if (!session) return <NoSessionRedirect />;
   return <Outlet />;
 }
 
@@ -30,8 +36,7 @@ interface RequireRoleProps {
 /** Routes for some roles only, decided by the role the server confirms (useCurrentRole). */
 export function RequireRole({ allow, otherwise = paths.login }: RequireRoleProps) {
   const { session, role, pending } = useCurrentRole();
-  const location = useLocation();
-  if (!session) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  if (!session) return <NoSessionRedirect />;
   if (pending) return <PageLoader />;
   if (role && allow.includes(role)) return <Outlet />;
   const target = role && typeof otherwise === 'function' ? otherwise(role) : typeof otherwise === 'string' ? otherwise : paths.login;

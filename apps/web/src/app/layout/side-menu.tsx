@@ -23,7 +23,7 @@ import { paths } from '@/config/paths';
 import { useAdmin } from '@/features/users/api/get-admin';
 import { useUser } from '@/features/users/api/get-user';
 import { imageVariant } from '@/lib/images';
-import { clearSession } from '@/lib/session';
+import { endSession } from '@/lib/session';
 import { menuItemsFor } from './menu-items';
 
 const ICONS: Record<string, ReactElement> = {
@@ -72,12 +72,9 @@ export function SideMenu({ session, role, onNavigate }: SideMenuProps) {
 
   const logout = () => {
     onNavigate?.();
-    // Leave the guarded screen first: clearing the session while it is shown would make its guard
-    // redirect to /ingresar instead.
-    void Promise.resolve(navigate(paths.home)).then(() => {
-      clearSession();
-      queryClient.clear();
-    });
+    endSession();
+    queryClient.clear();
+    void navigate(paths.home, { replace: true });
   };
 
   return (
