@@ -4,12 +4,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API, type Place, type RatingListItem } from '@sendero/contract';
-import { testDbKind } from './helpers/database.js';
+import { createEmptyPostgresDatabase, testDbKind } from './helpers/database.js';
 import { placeInput } from './helpers/upload-fixtures.js';
 
 /**
@@ -30,22 +28,9 @@ let dropDatabase: (() => Promise<void>) | undefined;
 
 /** In the server-pg project: a database of our own on the TEST_DATABASE_URL server, dropped at the end. */
 async function createPostgresDatabase(): Promise<void> {
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `sendero_durable_${randomBytes(5).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = () => run(`drop database if exists ${name} with (force)`);
+  const database = await createEmptyPostgresDatabase();
+  databaseUrl = database.url;
+  dropDatabase = database.drop;
 }
 let child: ChildProcess | undefined;
 let output = '';
