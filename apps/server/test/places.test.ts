@@ -1,9 +1,9 @@
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip } from 'node:zlib';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type Place } from '@sendero/contract';
-import { adminActions, places, ratings } from '../src/db/schema.js';
+import { adminActions, places, ratings, users } from '../src/db/schema.js';
 import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
 import { createPlace, placeInput, uploadedUrl } from './helpers/upload-fixtures.js';
 
@@ -377,6 +377,37 @@ describe('deleting a place (admin)', () => {
     expect(log).toHaveLength(1);
     expect((await get(API.place(place._id), admin.token)).statusCode).toBe(404);
     expect((await remove(admin.token, place._id)).statusCode).toBe(404);
+  });
+
+  it('deletes a place with 200 reviews in one call, leaving no review behind and its authors in place', async () => {
+    const place = await createPlace(t, ana.token, { name: 'Muy reseñado' }, { verifyWith: admin.token });
+    // 200 reviewers written straight to the database: hashing 200 passwords would only slow the test.
+    const reviewers = await t.db
+      .insert(users)
+      .values(
+        Array.from({ length: 200 }, (_, i) => ({
+          email: `reviewer${i}@example.com`,
+          passwordHash: 'not-a-login',
+          firstname: `Reviewer${i}`,
+          lastname: 'Test',
+        })),
+      )
+      .returning({ id: users.id });
+    await t.db.insert(ratings).values(
+      reviewers.map((r, i) => ({ idUser: r.id, idPlace: place._id, photoUrl: photo, rating: (i % 5) + 1, comment: `Reseña ${i}` })),
+    );
+    const [{ n: before }] = (await t.db.select({ n: count() }).from(ratings).where(eq(ratings.idPlace, place._id))) as [{ n: number }];
+    expect(before).toBe(200);
+
+    const res = await remove(admin.token, place._id);
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.select().from(ratings).where(eq(ratings.idPlace, place._id))).toEqual([]);
+    expect(await t.db.select().from(places).where(eq(places.id, place._id))).toEqual([]);
+    const [{ n: authors }] = (await t.db
+      .select({ n: count() })
+      .from(users)
+      .where(inArray(users.id, reviewers.map((r) => r.id)))) as [{ n: number }];
+    expect(authors).toBe(200);
   });
 
   it('is refused to the creator (403) and to visitors (401); non-UUID ids 404', async () => {
