@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { buildSearchIndex, filterIndex, filterNaive } from './search.js';
+import { firstWord, formatDistance, formatWalkingTime, normalize, shortName } from './text.js';
+import { LANDING_CAROUSEL_BREAKPOINTS, SEARCH_CAROUSEL_BREAKPOINTS, slidesForWidth } from './constants.js';
+
+const places = [
+  { name: 'Laguna Humantay', city: 'Cusco', difficulty: 'Exigente' },
+  { name: 'Lomas de Lachay', city: 'Lima', difficulty: 'Fácil' },
+  { name: 'Nevado Pastoruri', city: 'Huaraz', difficulty: 'Media' },
+  { name: 'Cañón de Autisha', city: 'Lima', difficulty: 'Difícil' },
+  { name: 'Bosque de Zárate', city: 'Limatambo', difficulty: 'Media' },
+];
+const names = (filters: Parameters<typeof filterIndex>[1]) => filterIndex(buildSearchIndex(places), filters).map((p) => p.name);
+
+describe('searching destinations (SPEC.md §5)', () => {
+  it('as a visitor with no filter I see every destination', () => {
+    expect(names({})).toHaveLength(5);
+    expect(names({ name: '   ', city: '', difficulty: '' })).toHaveLength(5);
+  });
+
+  it('matches a name when any of its words starts with the typed text, ignoring accents and case', () => {
+    expect(names({ name: 'lach' })).toEqual(['Lomas de Lachay']);
+    expect(names({ name: 'CANON' })).toEqual(['Cañón de Autisha']);
+    expect(names({ name: 'zara' })).toEqual(['Bosque de Zárate']);
+    expect(names({ name: 'de' })).toEqual(['Lomas de Lachay', 'Cañón de Autisha', 'Bosque de Zárate']);
+  });
+
+  it('does not match a name in the middle of a word', () => {
+    expect(names({ name: 'guna' })).toEqual([]);
+    expect(names({ name: 'ruri' })).toEqual([]);
+  });
+
+  it('matches a typed text that spans words', () => {
+    expect(names({ name: 'laguna hum' })).toEqual(['Laguna Humantay']);
+    expect(names({ name: 'de lac' })).toEqual(['Lomas de Lachay']);
+  });
+
+  it('matches a city that starts with the typed text', () => {
+    expect(names({ city: 'lima' })).toEqual(['Lomas de Lachay', 'Cañón de Autisha', 'Bosque de Zárate']);
+    expect(names({ city: 'HUA' })).toEqual(['Nevado Pastoruri']);
+    expect(names({ city: 'ima' })).toEqual([]);
+  });
+
+  it('matches the unaccented dropdown value against the accented difficulty', () => {
+    expect(names({ difficulty: 'Facil' })).toEqual(['Lomas de Lachay']);
+    expect(names({ difficulty: 'Dificil' })).toEqual(['Cañón de Autisha']);
+    expect(names({ difficulty: 'Media' })).toEqual(['Nevado Pastoruri', 'Bosque de Zárate']);
+  });
+
+  it('combines the three filters', () => {
+    expect(names({ city: 'lima', difficulty: 'Media' })).toEqual(['Bosque de Zárate']);
+    expect(names({ name: 'lomas', city: 'cusco' })).toEqual([]);
+  });
+
+  it('gives the same answer as the naive version used as the benchmark baseline', () => {
+    for (const f of [{ name: 'la' }, { city: 'li' }, { difficulty: 'media' }, { name: 'de', city: 'lima' }]) {
+      expect(filterNaive(places, f)).toEqual(filterIndex(buildSearchIndex(places), f));
+    }
+  });
+});
+
+describe('texts', () => {
+  it('normalises accents, case and surrounding spaces', () => {
+    expect(normalize('  Cañón DIFÍCIL ')).toBe('canon dificil');
+  });
+  it('takes the first word of a name and the short author name', () => {
+    expect(firstWord('  Ana María ')).toBe('Ana');
+    expect(firstWord('')).toBe('');
+    expect(shortName('Ana María', 'Pérez Soto')).toBe('Ana Pérez');
+  });
+  it('formats the walking time and the distance as SPEC.md', () => {
+    expect(formatWalkingTime([2, 4])).toBe('2 - 4 horas');
+    expect(formatDistance(3, 'Lima')).toBe('A 3 horas de Lima');
+  });
+});
+
+describe('card carousel slides by width (SPEC.md §9)', () => {
+  it('landing: 700, 950, 1300, 1800, 2600 px give 1 to 5 slides', () => {
+    expect([360, 700, 701, 950, 1300, 1800, 2600, 3000].map((w) => slidesForWidth(w, LANDING_CAROUSEL_BREAKPOINTS))).toEqual([
+      1, 1, 2, 2, 3, 4, 5, 5,
+    ]);
+  });
+  it('search page: 900 gives 1, 1150 gives 2, 1500 gives 3, 1800 gives 4, 2600 gives 5', () => {
+    expect([390, 900, 901, 1150, 1500, 1800, 2600].map((w) => slidesForWidth(w, SEARCH_CAROUSEL_BREAKPOINTS))).toEqual([
+      1, 1, 2, 2, 3, 4, 5,
+    ]);
+  });
+});
