@@ -6,7 +6,7 @@ import { badRequest, forbidden, notFound } from '@/errors.js';
 import type { AuthUser } from '@/fastify.js';
 import { recordAdminAction } from './admin-actions.js';
 import { getPlaceList, invalidatePlaceList, type PlaceListEntry } from './place-list-cache.js';
-import { assertOwnUploads } from '@/uploads/service.js';
+import { assertOwnUploads } from '@/services/uploads-registry.js';
 
 /** The place as JSON (DESIGN.md §4). */
 export function toPlaceJson(row: PlaceRow): Place {

@@ -5,7 +5,7 @@ import type { Db, Tx } from '@/db/types.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '@/db/errors.js';
 import { conflict, forbidden, notFound } from '@/errors.js';
 import type { AuthUser } from '@/fastify.js';
-import { assertOwnUploads } from '@/uploads/service.js';
+import { assertOwnUploads } from '@/services/uploads-registry.js';
 import { recordAdminAction } from './admin-actions.js';
 import { invalidatePlaceList } from './place-list-cache.js';
 import { canSeePlace, getVisiblePlaceRow, isUuid } from './places.js';

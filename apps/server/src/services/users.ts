@@ -20,7 +20,7 @@ import { recordAdminAction } from './admin-actions.js';
 import { findUserById, issueToken } from './auth.js';
 import { hashPassword } from './passwords.js';
 import type { TokenService } from './tokens.js';
-import { isOwnUpload } from './uploads-registry.js';
+import { assertOwnUploads } from './uploads-registry.js';
 import { toAdminJson, toUserJson } from './user-json.js';
 
 /** GET /api/user/{id}: the user themself or an admin; anyone else gets the same 404 as an unknown id. */
@@ -62,7 +62,7 @@ export async function getAdmin(db: Db, caller: AuthUser, id: string): Promise<Ad
 /** A profile photo: "" removes it; anything else must be an upload of this server. */
 async function checkPhoto(db: Db | Tx, photoUrl: string | undefined): Promise<void> {
   if (photoUrl === undefined || photoUrl === '') return;
-  if (!(await isOwnUpload(db, photoUrl))) throw badRequest(MSG.uploadNotOurs, { photo_url: MSG.uploadNotOurs });
+  await assertOwnUploads(db, [photoUrl], 'photo_url');
 }
 
 /**

@@ -1,8 +1,6 @@
-import { MSG, type UploadPreset, type UploadResponse } from '@sendero/contract';
+import type { UploadPreset, UploadResponse } from '@sendero/contract';
 import { uploads } from '@/db/schema.js';
-import type { Db, Tx } from '@/db/types.js';
-import { badRequest } from '@/errors.js';
-import { isOwnUpload } from '@/services/uploads-registry.js';
+import type { Db } from '@/db/types.js';
 import type { Storage } from '@/storage/storage.js';
 import { processImage, storeImage } from './pipeline.js';
 
@@ -30,11 +28,4 @@ export async function saveUpload(db: Db, storage: Storage, input: SaveUploadInpu
     bytes: image.bytes,
   });
   return { url: image.url, secure_url: image.url, width: image.width, height: image.height };
-}
-
-/** 400 with MSG.uploadNotOurs on `field` unless every URL is an upload of this server. */
-export async function assertOwnUploads(db: Db | Tx, urls: readonly string[], field: string): Promise<void> {
-  for (const url of new Set(urls)) {
-    if (!(await isOwnUpload(db, url))) throw badRequest(MSG.uploadNotOurs, { [field]: MSG.uploadNotOurs });
-  }
 }
