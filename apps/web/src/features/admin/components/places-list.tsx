@@ -5,12 +5,10 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import StarIcon from '@mui/icons-material/Star';
 import { ADMIN_PAGE_SIZE, normalize, type Place } from '@sendero/contract';
 import { LoadError } from '@/components/ui/load-error';
@@ -24,7 +22,7 @@ import { ListPagination } from './list-pagination';
 import { ListToolbar, type FilterOption } from './list-toolbar';
 import { VerifiedChip } from './status-chip';
 import { responsiveTableSx, tableRoles } from './responsive-table';
-import { TableSkeletonRows } from './table-skeleton';
+import { ListTableBody, TwoLineCell } from './list-table';
 
 const PLACE_FILTERS = ['verificado', 'no-verificado'] as const;
 type PlaceFilter = (typeof PLACE_FILTERS)[number];
@@ -127,51 +125,32 @@ export function AdminPlacesList({ titleId, places, isPending, error, onRetry }: 
                     <TableCell align="right" {...tableRoles.header}>Opciones</TableCell>
                   </TableRow>
                 </TableHead>
-                <TableBody {...tableRoles.rowgroup}>
-                  {isPending ? (
-                    <TableSkeletonRows columns={4} />
-                  ) : page.rows.length === 0 ? (
-                    <TableRow {...tableRoles.row}>
-                      <TableCell {...tableRoles.cell} colSpan={4}>
-                        <Typography sx={{ py: 2, textAlign: 'center' }} color="text.secondary">
-                          No hay destinos que coincidan con la búsqueda.
-                        </Typography>
+                <ListTableBody columns={4} isPending={isPending} emptyText={page.rows.length === 0 ? 'No hay destinos que coincidan con la búsqueda.' : null}>
+                  {page.rows.map((place) => (
+                    <TableRow key={place._id} hover {...tableRoles.row}>
+                      <TwoLineCell primary={place.name} secondary={place.city} />
+                      <TableCell {...tableRoles.cell}>
+                        <VerifiedChip verified={place.verified} />
+                      </TableCell>
+                      <TableCell {...tableRoles.cell}>
+                        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
+                          <StarIcon fontSize="small" sx={{ color: '#b25e00' }} aria-hidden />
+                          {formatRating(place.rating)}
+                        </Box>
+                      </TableCell>
+                      <TableCell align="right" {...tableRoles.cell}>
+                        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+                          <Button component={Link} to={paths.adminPlace(place._id)} variant="outlined" size="small">
+                            Revisar
+                          </Button>
+                          <Button variant="outlined" color="error" size="small" onClick={() => askDelete(place)}>
+                            Eliminar
+                          </Button>
+                        </Stack>
                       </TableCell>
                     </TableRow>
-                  ) : (
-                    page.rows.map((place) => (
-                      <TableRow key={place._id} hover {...tableRoles.row}>
-                        <TableCell {...tableRoles.cell} sx={{ overflowWrap: 'anywhere' }}>
-                          <Typography component="span" sx={{ display: 'block', fontWeight: 500 }}>
-                            {place.name}
-                          </Typography>
-                          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-                            {place.city}
-                          </Typography>
-                        </TableCell>
-                        <TableCell {...tableRoles.cell}>
-                          <VerifiedChip verified={place.verified} />
-                        </TableCell>
-                        <TableCell {...tableRoles.cell}>
-                          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
-                            <StarIcon fontSize="small" sx={{ color: '#b25e00' }} aria-hidden />
-                            {formatRating(place.rating)}
-                          </Box>
-                        </TableCell>
-                        <TableCell align="right" {...tableRoles.cell}>
-                          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
-                            <Button component={Link} to={paths.adminPlace(place._id)} variant="outlined" size="small">
-                              Revisar
-                            </Button>
-                            <Button variant="outlined" color="error" size="small" onClick={() => askDelete(place)}>
-                              Eliminar
-                            </Button>
-                          </Stack>
-                        </TableCell>
-                      </TableRow>
-                    ))
-                  )}
-                </TableBody>
+                  ))}
+                </ListTableBody>
               </Table>
             </TableContainer>
           </Paper>

@@ -5,12 +5,10 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { ADMIN_PAGE_SIZE, normalize, STATUS_LABELS, STATUSES, type Status, type User } from '@sendero/contract';
 import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
@@ -20,7 +18,7 @@ import { ListPagination } from './list-pagination';
 import { ListToolbar, type FilterOption } from './list-toolbar';
 import { StatusChip } from './status-chip';
 import { responsiveTableSx, tableRoles } from './responsive-table';
-import { TableSkeletonRows } from './table-skeleton';
+import { ListTableBody, TwoLineCell } from './list-table';
 
 const FILTERS: readonly FilterOption<Status>[] = [
   { value: '', label: 'Todos' },
@@ -82,40 +80,21 @@ export function AdminUsersList({ titleId }: { titleId: string }) {
                     <TableCell align="right" {...tableRoles.header}>Opciones</TableCell>
                   </TableRow>
                 </TableHead>
-                <TableBody {...tableRoles.rowgroup}>
-                  {isPending ? (
-                    <TableSkeletonRows columns={3} />
-                  ) : page.rows.length === 0 ? (
-                    <TableRow {...tableRoles.row}>
-                      <TableCell {...tableRoles.cell} colSpan={3}>
-                        <Typography sx={{ py: 2, textAlign: 'center' }} color="text.secondary">
-                          No hay usuarios que coincidan con la búsqueda.
-                        </Typography>
+                <ListTableBody columns={3} isPending={isPending} emptyText={page.rows.length === 0 ? 'No hay usuarios que coincidan con la búsqueda.' : null}>
+                  {page.rows.map((user) => (
+                    <TableRow key={user._id} hover {...tableRoles.row}>
+                      <TwoLineCell primary={`${user.firstname} ${user.lastname}`} secondary={user.email} />
+                      <TableCell {...tableRoles.cell}>
+                        <StatusChip status={user.status} />
+                      </TableCell>
+                      <TableCell align="right" {...tableRoles.cell}>
+                        <Button component={Link} to={paths.adminUser(user._id)} variant="outlined" size="small" sx={{ whiteSpace: 'nowrap' }}>
+                          Ver Perfil
+                        </Button>
                       </TableCell>
                     </TableRow>
-                  ) : (
-                    page.rows.map((user) => (
-                      <TableRow key={user._id} hover {...tableRoles.row}>
-                        <TableCell {...tableRoles.cell} sx={{ overflowWrap: 'anywhere' }}>
-                          <Typography component="span" sx={{ display: 'block', fontWeight: 500 }}>
-                            {`${user.firstname} ${user.lastname}`}
-                          </Typography>
-                          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-                            {user.email}
-                          </Typography>
-                        </TableCell>
-                        <TableCell {...tableRoles.cell}>
-                          <StatusChip status={user.status} />
-                        </TableCell>
-                        <TableCell align="right" {...tableRoles.cell}>
-                          <Button component={Link} to={paths.adminUser(user._id)} variant="outlined" size="small" sx={{ whiteSpace: 'nowrap' }}>
-                            Ver Perfil
-                          </Button>
-                        </TableCell>
-                      </TableRow>
-                    ))
-                  )}
-                </TableBody>
+                  ))}
+                </ListTableBody>
               </Table>
             </TableContainer>
           </Paper>
