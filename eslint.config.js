@@ -2,6 +2,14 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Layer boundaries (docs/architecture.md#boundaries), one no-restricted-imports rule per directory.
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const noAppLayer = { group: ['@/app', '@/app/**'], message: 'Only app/ (routes, layout) imports from app/.' };
+const noUpward = { regex: '^(\\.\\./){2,}', message: "Import across folders with '@/...', not '../../'." };
 
 export default tseslint.config(
   {
@@ -25,13 +33,73 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  {
-    // bulletproof-react: a feature never imports another feature.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+  // Web: a feature never imports another feature, nor the app layer.
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/app/*'], message: 'Features must not import from the app layer.' }] },
+        {
+          patterns: [
+            {
+              group: ['@/features/*', `!@/features/${feature}`, '@/features/*/**', `!@/features/${feature}/**`],
+              message: 'A feature never imports another feature: move what both need to components/ or lib/, or compose them in app/.',
+            },
+            noAppLayer,
+            noUpward,
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    // Web: shared building blocks (components/, lib/, config/) never import features or the app layer.
+    files: ['apps/web/src/{components,lib,config}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/features', '@/features/**'], message: 'components/ and lib/ never import features/.' },
+            noAppLayer,
+            noUpward,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Server: routes speak HTTP and call services; they never touch the database layer.
+    files: ['apps/server/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/db/**', '../db/**', 'drizzle-orm', 'drizzle-orm/**', 'pg', '@electric-sql/**'],
+              message: 'Routes never import the database layer: put the query in a service.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Server: services hold the rules and know nothing of HTTP frameworks.
+    files: ['apps/server/src/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['fastify', 'fastify-*', '@fastify/**', '@/fastify.js', '@/plugins/**', '@/routes/**', '../plugins/**', '../routes/**', '../fastify.js'],
+              message: "Services never import fastify (the caller type is '@/services/caller.js').",
+            },
+          ],
+        },
       ],
     },
   },

@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/env.js';
 
 /**
- * End-to-end tests (DESIGN.md §9): Debian's Chromium against the built server, which
+ * End-to-end tests (docs/architecture.md#tests): Debian's Chromium against the built server, which
  * e2e/web-server.ts starts on a fresh temporary DATA_DIR. `npm run test:e2e` builds first.
  */
 export default defineConfig({
@@ -23,6 +23,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     video: 'off',
+    // The service worker is tested on its own (e2e/offline.spec.ts, a persistent profile); elsewhere it
+    // stays out of the way, so every request of a journey reaches the server as the journey expects.
+    serviceWorkers: 'block',
   },
   projects: [
     {

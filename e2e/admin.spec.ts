@@ -2,7 +2,7 @@ import { ADMIN_ACTION_LABELS, MSG, shortName } from '@sendero/contract';
 import type { Locator, Page } from '@playwright/test';
 import { action, adminCreds, checkA11y, expect, fact, login, loginThroughUi, logoutControl, menuItem, MENU, test, uniqueTag, type Account } from './fixtures.js';
 
-// Issue 4 "Tests": the administrator's journeys (SPEC.md §2 admin screens, §4, §6).
+// Issue 4 "Tests": the administrator's journeys (docs/product.md#admin-users and the admin screens after it).
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const VISIBLE = 'Este lugar es visible a los usuarios.';
@@ -58,7 +58,7 @@ test.describe('as an administrator', () => {
     for (const column of ['Nombre', 'Estado', 'Opciones']) await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
     await expect(action(page, 'Ver Perfil').first()).toBeVisible();
 
-    // The admin menu (SPEC.md §2): no guide application.
+    // The admin menu (docs/product.md#admin-users): no guide application.
     for (const item of [MENU.search, MENU.profile, MENU.adminUsers, MENU.adminPlaces, MENU.createPlace, MENU.logout]) {
       await expect(menuItem(page, item)).toBeVisible();
     }

@@ -64,7 +64,7 @@ export interface PlaceInput {
 }
 
 /**
- * The API calls the journeys need for their setup (DESIGN.md §4). Tests drive the screen under test
+ * The API calls the journeys need for their setup (docs/product.md#calls). Tests drive the screen under test
  * through the browser; everything around it is prepared here, against the same real server.
  */
 export class Api {
@@ -84,7 +84,7 @@ export class Api {
   /** Registers a new user with a unique email and logs them in. */
   async registerUser(overrides: Partial<Pick<Account, 'firstname' | 'lastname' | 'password'>> = {}): Promise<Account> {
     const tag = uniqueTag();
-    // Two-word names, the first word unique: screens show the first word of each (SPEC.md §2).
+    // Two-word names, the first word unique: screens show the first word of each (docs/product.md#side-menu).
     const first = tag.charAt(0).toUpperCase() + tag.slice(1);
     const data = {
       email: `e2e.${tag}@sendero.test`,
@@ -159,7 +159,7 @@ export class Api {
     return json<Rating>(res, 201, 'create review');
   }
 
-  /** The guide application of SPEC.md §2, sent by the user themself. */
+  /** The guide application of docs/product.md#guide-application, sent by the user themself. */
   async applyForGuide(account: Account): Promise<User> {
     const res = await this.request.put(API.userUpdate2(account._id), {
       headers: bearer(account.token),

@@ -41,7 +41,7 @@ export async function login(page: Page, creds: Pick<Account, 'token' | '_id' | '
   );
 }
 
-/** Signs in through the login form of SPEC.md §2 ('Correo', 'Contraseña', 'Ingresar'). */
+/** Signs in through the login form of docs/product.md#login ('Correo', 'Contraseña', 'Ingresar'). */
 export async function loginThroughUi(page: Page, creds: { email: string; password: string }, path = '/ingresar'): Promise<void> {
   await page.goto(path);
   await page.getByPlaceholder('Correo', { exact: true }).fill(creds.email);
@@ -55,7 +55,7 @@ export async function storedSession(page: Page): Promise<Session | null> {
   return raw ? (JSON.parse(raw) as Session) : null;
 }
 
-/** axe-core on the current screen: no serious or critical violation (DESIGN.md §8). */
+/** axe-core on the current screen: no serious or critical violation (docs/product.md#web-rules). */
 export async function checkA11y(page: Page, screen = new URL(page.url()).pathname): Promise<void> {
   // Let entry transitions (dialogs, drawers, skeleton fades) finish so colours are final.
   await page
@@ -68,7 +68,7 @@ export async function checkA11y(page: Page, screen = new URL(page.url()).pathnam
   expect(blocking, `axe violations on ${screen}`).toEqual([]);
 }
 
-/** The menu items of SPEC.md §2 "Side menu", by their accessible names. */
+/** The menu items of docs/product.md#side-menu, by their accessible names. */
 export const MENU = {
   search: 'Buscar un destino',
   profile: 'Perfil',

@@ -17,11 +17,11 @@ import {
 } from './fixtures.js';
 import type { Page } from '@playwright/test';
 
-// Issue 3 "Quality": the member journeys of SPEC.md §2, §4-§6 against the real server.
+// Issue 3 "Quality": the member journeys of docs/product.md#search against the real server.
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** The three filters of SPEC.md §5 and their X reset buttons. */
+/** The three filters of docs/product.md#search and their X reset buttons. */
 function filters(page: Page) {
   return {
     name: page.getByRole('textbox', { name: 'Nombre' }),

@@ -1,7 +1,7 @@
 import { MSG } from '@sendero/contract';
 import { action, checkA11y, expect, login, loginThroughUi, logoutControl, storedSession, test } from './fixtures.js';
 
-// Issue 3: what a visitor sees and does before having a session (SPEC.md §1-§2, §5, §8).
+// Issue 3: what a visitor sees and does before having a session (docs/product.md#who-it-is-for).
 
 test.describe('as a visitor', () => {
   test('I see the landing page with its three sections, and it passes axe', async ({ page }) => {
@@ -44,7 +44,7 @@ test.describe('as a visitor', () => {
     await expect(page.getByRole('heading', { name: 'Registrarme' })).toBeVisible();
     await checkA11y(page);
 
-    // Every rule of SPEC.md §5 shows its message under its field.
+    // Every rule of docs/product.md#validation shows its message under its field.
     await page.getByRole('button', { name: 'Registrarme' }).click();
     for (const message of [MSG.emailRequired, MSG.passwordRequired, MSG.confirmRequired, MSG.firstnameRequired, MSG.lastnameRequired]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
@@ -70,7 +70,7 @@ test.describe('as a visitor', () => {
     await expect(logoutControl(page)).toHaveCount(0);
     await checkA11y(page, 'registration success');
 
-    // The same email again is refused with the message of SPEC.md §8.
+    // The same email again is refused with the message of docs/product.md#errors.
     await page.goto('/registro');
     await page.getByPlaceholder('Correo', { exact: true }).fill(email.toUpperCase());
     await page.getByPlaceholder('Contraseña', { exact: true }).fill(password);

@@ -4,11 +4,14 @@
  * Playwright's `webServer` runs this script and stops it with SIGTERM (see playwright.config.ts).
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_PORT } from './env.js';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, E2E_PORT, MAILBOX_DIR } from './env.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // E2E_SERVER_SOURCE=1 runs the TypeScript sources through tsx instead (while iterating on the server).
@@ -36,6 +39,29 @@ if (existsSync(join(webDist, 'index.html'))) {
   cpSync(webDist, webDistCopy, { recursive: true });
 }
 
+// A real SMTP server for the site's mails: each one becomes a JSON file in MAILBOX_DIR.
+rmSync(MAILBOX_DIR, { recursive: true, force: true });
+mkdirSync(MAILBOX_DIR, { recursive: true });
+let mailCount = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        mailCount += 1;
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        const file = join(MAILBOX_DIR, `${String(mailCount).padStart(5, '0')}.json`);
+        writeFileSync(file, JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '' }));
+        callback();
+      })
+      .catch((error: Error) => callback(error));
+  },
+});
+await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', done));
+const smtpPort = (smtp.server.address() as AddressInfo).port;
+
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   HOST: '127.0.0.1',
@@ -48,6 +74,8 @@ const env: NodeJS.ProcessEnv = {
   // server's integration tests, so raise it here to keep a full run from tripping it.
   AUTH_RATE_LIMIT_PER_IP: '10000',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  PUBLIC_URL: BASE_URL,
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   ...(webDistCopy ? { WEB_DIST_DIR: webDistCopy } : {}),
 };
 // The server's sources resolve '@/' through their own tsconfig.
@@ -59,6 +87,7 @@ console.log(`[e2e] server on port ${E2E_PORT}, DATA_DIR=${dataDir}`);
 const child = spawn(process.execPath, [...(fromSource ? ['--import', 'tsx'] : []), serverEntry], { cwd: root, env, stdio: 'inherit' });
 
 child.on('exit', (code, signal) => {
+  smtp.close();
   cleanUp();
   process.exit(code ?? (signal ? 1 : 0));
 });

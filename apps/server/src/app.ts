@@ -3,21 +3,29 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '@/config.js';
 import type { Db } from '@/db/types.js';
+import { LOG_SERIALIZERS } from '@/log-safety.js';
 import authPlugin from '@/plugins/auth.js';
 import databasePlugin from '@/plugins/database.js';
 import docsPlugin from '@/plugins/docs.js';
-import errorsPlugin from '@/plugins/errors.js';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from '@/plugins/errors.js';
+import { limitConnectionsPerIp } from '@/plugins/connections.js';
+import mailPlugin, { type MailPluginOptions } from '@/plugins/mail.js';
 import rateLimitsPlugin from '@/plugins/rate-limits.js';
 import securityPlugin from '@/plugins/security.js';
 import webPlugin from '@/plugins/web.js';
 import adminRoutes from '@/routes/admin.js';
 import authRoutes from '@/routes/auth.js';
 import healthRoutes from '@/routes/health.js';
+import passwordRoutes from '@/routes/password.js';
+import outingsRoutes from '@/routes/outings.js';
 import placesRoutes from '@/routes/places.js';
+import publicConfigRoutes from '@/routes/public-config.js';
 import ratingsRoutes from '@/routes/ratings.js';
+import savedRoutes from '@/routes/saved.js';
 import uploadRoutes from '@/routes/upload.js';
 import uploadedFilesRoutes from '@/routes/uploaded-files.js';
 import usersRoutes from '@/routes/users.js';
+import { OutingEvents } from '@/services/outing-events.js';
 import { createLocalStorage } from '@/storage/local.js';
 import type { Storage } from '@/storage/storage.js';
 
@@ -28,12 +36,17 @@ export interface AppDeps {
   storage?: Storage;
   /** Fastify's logger option; defaults to pino at config.logLevel with secrets redacted. */
   logger?: FastifyServerOptions['logger'];
+  /** Mail retry delays and timeouts (tests shorten them). */
+  mail?: MailPluginOptions;
 }
 
-/** Never log a password, a hash or a token (DESIGN.md §4). Fastify logs no bodies; these guard anything else. */
+/** Never log a password, a hash or a token (docs/architecture.md#errors). Fastify logs no bodies; these guard anything else. */
 export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
+  // e.g. @fastify/multipart logs its busboy options, request headers included, at trace level.
+  '*.headers.authorization',
+  '*.headers.cookie',
   'password',
   'passwordHash',
   'password_hash',
@@ -49,14 +62,30 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** Builds the whole application as plugins, without listening (fastify/demo habit). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  // Errors are always logged through serializeError (no statement parameters, no hashes, no tokens).
+  const logger: FastifyServerOptions['logger'] =
+    deps.logger && typeof deps.logger === 'object'
+      ? { ...deps.logger, serializers: { ...LOG_SERIALIZERS, ...(deps.logger as { serializers?: object }).serializers } }
+      : (deps.logger ?? { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: LOG_SERIALIZERS });
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    logger,
     bodyLimit: JSON_BODY_LIMIT,
     // On close: new requests get 503, idle keep-alive sockets close, in-flight requests finish.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors of the router and of HTTP parsing, in the error shape with the security headers.
+    frameworkErrors,
+    clientErrorHandler,
+    // Slow clients (README, configuration): the whole request within REQUEST_TIMEOUT_MS, its headers within
+    // HEADERS_TIMEOUT_MS, checked every second or faster.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.headersTimeoutMs / 4))),
+    },
   });
+  limitConnectionsPerIp(app.server, config);
 
   app.decorate('config', config);
   // JSON only (the upload route adds multipart in its own scope): any other body type is a 415.
@@ -69,15 +98,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(docsPlugin);
   await app.register(databasePlugin, { db: deps.db });
   app.decorate('storage', deps.storage ?? createLocalStorage(join(config.dataDir, 'uploads')));
+  // After-commit hooks of the outings (the participants' "outing cancelled" e-mail subscribes here).
+  app.decorate('outingEvents', new OutingEvents((error) => app.log.error({ err: error }, 'outing listener failed')));
   await app.register(authPlugin);
   await app.register(rateLimitsPlugin);
+  await app.register(mailPlugin, deps.mail ?? {});
 
   await app.register(healthRoutes);
+  await app.register(publicConfigRoutes);
   await app.register(authRoutes);
+  await app.register(passwordRoutes);
   await app.register(usersRoutes);
   await app.register(adminRoutes);
   await app.register(placesRoutes);
   await app.register(ratingsRoutes);
+  await app.register(savedRoutes);
+  await app.register(outingsRoutes);
   await app.register(uploadRoutes);
   await app.register(uploadedFilesRoutes);
   await app.register(webPlugin);

@@ -17,7 +17,7 @@ export interface FirstRunResult {
 export const DEFAULT_ADMIN_EMAIL = 'admin@sendero.local';
 
 /**
- * First run (DESIGN.md §7): if no administrator exists, create one from ADMIN_EMAIL/ADMIN_PASSWORD or with a
+ * First run (docs/product.md#first-run): if no administrator exists, create one from ADMIN_EMAIL/ADMIN_PASSWORD or with a
  * generated password; then, on a database without places, seed the sample data when SAMPLE_DATA is on.
  */
 export async function firstRun(deps: { db: Db; storage: Storage; config: Config; log: FastifyBaseLogger }): Promise<FirstRunResult> {

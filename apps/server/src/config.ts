@@ -5,7 +5,7 @@ import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
 
 /**
- * The environment, parsed once (DESIGN.md §3). `loadConfig(process.env)` in the server and the CLIs;
+ * The environment, parsed once (README.md#configuration). `loadConfig(process.env)` in the server and the CLIs;
  * tests pass their own object. A bad value throws a ConfigError that names the variable.
  */
 
@@ -27,12 +27,101 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, { error: 'must have at least 8 characters' }).optional(),
   SAMPLE_DATA: booleanString.optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number({ error: 'must be a positive integer' }).int().min(1).default(100),
+  /** Slow clients (docs/decisions or README): a whole request must arrive within this, headers sooner. */
+  REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a positive integer' }).int().min(100).default(20_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number({ error: 'must be a positive integer' }).int().min(100).default(10_000),
+  MAX_CONNECTIONS_PER_IP: z.coerce.number({ error: 'must be a positive integer' }).int().min(1).default(64),
+  UPLOAD_RATE_LIMIT_PER_USER: z.coerce.number({ error: 'must be a positive integer' }).int().min(1).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Built web app (apps/web/dist); found next to the server by default. */
   WEB_DIST_DIR: z.string().min(1).optional(),
-  /** Optional: shared rate-limit counters for several server processes (DESIGN.md §10). */
+  /** Validated but not used yet: rate-limit counters stay in memory (docs/decisions/001-rate-limit-counters-in-memory.md). */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'must be a redis:// URL' }).optional(),
+  /** Where the site is reached from outside (docs/product.md#sharing): absolute links in shared pages' meta tags. */
+  PUBLIC_URL: z
+    .string()
+    .refine(isPublicUrl, { error: 'must be an http:// or https:// URL without credentials, query or fragment (e.g. https://sendero.pe)' })
+    .optional(),
+  /** Raster map tiles (docs/product.md): a Leaflet URL template; the CSP allows images from its host only. */
+  MAP_TILE_URL: z
+    .string()
+    .refine((v) => tileSource(v) !== null, {
+      error: 'must be an http:// or https:// URL template with {z}, {x} and {y} (e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png)',
+    })
+    .optional(),
+  /** Shown in the map's corner (HTML, as Leaflet takes it). Default: OpenStreetMap's, with the default tiles. */
+  MAP_TILE_ATTRIBUTION: z.string().max(500, { error: 'must have at most 500 characters' }).optional(),
+  /** The landing's social links (docs/product.md#landing); each icon is hidden while its address is unset. */
+  SOCIAL_INSTAGRAM_URL: z.string().refine(isSocialUrl, { error: 'must be an https:// URL' }).optional(),
+  SOCIAL_FACEBOOK_URL: z.string().refine(isSocialUrl, { error: 'must be an https:// URL' }).optional(),
+  SOCIAL_X_URL: z.string().refine(isSocialUrl, { error: 'must be an https:// URL' }).optional(),
+  /** Mail: smtp://user:pass@host:port or smtps://...; unset: mails are logged (development) or dropped. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, { error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** The sender of every mail, e.g. "Sendero <no-reply@sendero.pe>". */
+  MAIL_FROM: z.string().max(200).regex(/^[^\r\n]+$/, { error: 'must be one line' }).optional(),
 });
+
+/** A social network address: https, a host, no credentials. */
+function isSocialUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '' && value.length <= 500;
+  } catch {
+    return false;
+  }
+}
+
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+
+/**
+ * The CSP source (scheme://host[:port]) of a tile URL template, or null when it is not one. A `{s}`
+ * in the first label of the host (a.tile..., b.tile...) becomes the wildcard `*.` that CSP allows.
+ */
+export function tileSource(template: string): string | null {
+  const m = /^(https?):\/\/([^/?#\s]+)(\/[^\s]*)$/i.exec(template);
+  if (!m || !['{z}', '{x}', '{y}'].every((p) => template.includes(p))) return null;
+  const [, scheme, host] = m as unknown as [string, string, string];
+  if (host.includes('@')) return null;
+  const labels = host.split('.');
+  const wildcard = labels[0]!.includes('{s}');
+  if (labels.slice(1).some((l) => l.includes('{'))) return null;
+  let url: URL;
+  try {
+    url = new URL(`${scheme}://${wildcard ? ['a', ...labels.slice(1)].join('.') : host}/`);
+  } catch {
+    return null;
+  }
+  // Only plain host names reach the CSP header (no separators such as ';' or ',').
+  if (!/^[a-z0-9.-]+$/.test(url.hostname) || (!wildcard && host.includes('{'))) return null;
+  const hostname = wildcard ? `*.${url.host.split('.').slice(1).join('.')}` : url.host;
+  return `${url.protocol}//${hostname}`;
+}
+
+/** An absolute http(s) URL with a host and no user info, query or fragment (a path prefix is allowed). */
+function isPublicUrl(value: string): boolean {
+  if (!/^https?:\/\/[^/\\]/i.test(value) || /[\s\\]/.test(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.hostname !== '' && url.username === '' && url.password === '' && url.search === '' && url.hash === '' && !value.includes('?') && !value.includes('#');
+}
+
+/**
+ * PUBLIC_URL normalized: lower-case scheme and host (URL does it), no trailing slash, so that
+ * `${publicUrl}/buscar-destino` is always one slash. Default: http://{HOST}:{PORT}.
+ */
+function publicUrlFrom(value: string | undefined, host: string, port: number): string {
+  if (value) {
+    const url = new URL(value);
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  }
+  const hostPart = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${hostPart}:${port}`;
+}
 
 export type Env = z.input<typeof EnvSchema>;
 
@@ -58,9 +147,21 @@ const _ConfigSchema = z.object({
   adminPassword: z.string().optional(),
   sampleData: z.boolean(),
   authRateLimitPerIp: z.number(),
+  requestTimeoutMs: z.number(),
+  headersTimeoutMs: z.number(),
+  maxConnectionsPerIp: z.number(),
+  uploadRateLimitPerUser: z.number(),
   logLevel: z.string(),
   webDistDir: z.string().optional(),
   redisUrl: z.string().optional(),
+  /** Absolute site URL without a trailing slash (PUBLIC_URL, default http://{HOST}:{PORT}). */
+  publicUrl: z.string(),
+  /** Map tiles: the URL template, its attribution and the CSP source of its host. */
+  mapTiles: z.object({ url: z.string(), attribution: z.string(), source: z.string() }),
+  smtpUrl: z.string().optional(),
+  mailFrom: z.string(),
+  /** The landing's social links; null hides the icon. */
+  social: z.object({ instagram: z.string().nullable(), facebook: z.string().nullable(), x: z.string().nullable() }),
 });
 export type Config = z.infer<typeof _ConfigSchema>;
 
@@ -123,8 +224,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: e.ADMIN_PASSWORD,
     sampleData: e.SAMPLE_DATA ?? !e.DATABASE_URL,
     authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+    maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    uploadRateLimitPerUser: e.UPLOAD_RATE_LIMIT_PER_USER,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? resolve(baseDir(env), e.WEB_DIST_DIR) : undefined,
     redisUrl: e.REDIS_URL,
+    publicUrl: publicUrlFrom(e.PUBLIC_URL, e.HOST, e.PORT),
+    mapTiles: {
+      url: e.MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL,
+      attribution: e.MAP_TILE_ATTRIBUTION ?? (e.MAP_TILE_URL ? '' : DEFAULT_MAP_TILE_ATTRIBUTION),
+      source: tileSource(e.MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL)!,
+    },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Sendero <no-reply@sendero.local>',
+    social: { instagram: e.SOCIAL_INSTAGRAM_URL ?? null, facebook: e.SOCIAL_FACEBOOK_URL ?? null, x: e.SOCIAL_X_URL ?? null },
   };
 }

@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Seconds for the Retry-After header (429 answers). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -24,4 +26,5 @@ export const notFound = (message: string = MSG.notFound) => new AppError(404, 'N
 export const conflict = (message: string = MSG.conflict) => new AppError(409, 'CONFLICT', message);
 export const payloadTooLarge = (message: string = MSG.payloadTooLarge) => new AppError(413, 'PAYLOAD_TOO_LARGE', message);
 export const unsupportedMedia = (message: string = MSG.invalidImage) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
-export const tooManyRequests = (message: string = MSG.tooManyAttempts) => new AppError(429, 'TOO_MANY_REQUESTS', message);
+export const tooManyRequests = (message: string = MSG.tooManyAttempts, retryAfterSeconds?: number) =>
+  new AppError(429, 'TOO_MANY_REQUESTS', message, undefined, retryAfterSeconds);

@@ -1,7 +1,8 @@
-import type { Role } from '@sendero/contract';
 import type { Db } from './db/types.js';
 import type { Config } from './config.js';
 import type { Storage } from './storage/storage.js';
+import type { AuthUser } from './services/caller.js';
+import type { OutingEvents } from './services/outing-events.js';
 
 /** What the app's plugins add to Fastify (declared once here so every module agrees). */
 declare module 'fastify' {
@@ -9,6 +10,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     storage: Storage;
+    /** After-commit hooks of the outings: `app.outingEvents.onCancelled(listener)`. */
+    outingEvents: OutingEvents;
     /** preHandler: 401 unless a valid, current token is sent; sets request.auth. */
     requireAuth: (request: FastifyRequest) => Promise<void>;
     /** preHandler: 401 without a valid token, 403 unless the current role is admin. */
@@ -22,9 +25,5 @@ declare module 'fastify' {
   }
 }
 
-export interface AuthUser {
-  id: string;
-  role: Role;
-  firstname: string;
-  lastname: string;
-}
+/** Re-exported for plugins and routes; services import it from '@/services/caller.js' (lint-enforced). */
+export type { AuthUser };

@@ -38,6 +38,21 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
   });
 
+  it('reads the mail settings', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PUBLIC_URL: 'https://sendero.pe/',
+      SMTP_URL: 'smtps://usuario:clave@smtp.example.com:465',
+      MAIL_FROM: 'Sendero <hola@sendero.pe>',
+    });
+    expect(config).toMatchObject({
+      publicUrl: 'https://sendero.pe',
+      smtpUrl: 'smtps://usuario:clave@smtp.example.com:465',
+      mailFrom: 'Sendero <hola@sendero.pe>',
+    });
+    expect(loadConfig({ DATA_DIR: tempDir() }).smtpUrl).toBeUndefined();
+  });
+
   it('turns sample data off by default on PostgreSQL', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u@localhost:5432/db' });
     expect(config.sampleData).toBe(false);
@@ -54,6 +69,19 @@ describe('configuration from the environment', () => {
     ['SAMPLE_DATA', 'quizas'],
     ['AUTH_RATE_LIMIT_PER_IP', '0'],
     ['LOG_LEVEL', 'verbose'],
+    ['PUBLIC_URL', 'sendero.pe'],
+    ['PUBLIC_URL', 'ftp://sendero.pe'],
+    ['PUBLIC_URL', 'javascript:alert(1)'],
+    ['PUBLIC_URL', 'https://'],
+    ['PUBLIC_URL', 'https:///sendero.pe'],
+    ['PUBLIC_URL', 'https://user:clave@sendero.pe'],
+    ['PUBLIC_URL', 'https://sendero.pe/?a=1'],
+    ['PUBLIC_URL', 'https://sendero.pe/#x'],
+    ['PUBLIC_URL', 'https://sendero.pe\\evil'],
+    ['PUBLIC_URL', 'https://send ero.pe'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['SMTP_URL', 'smtp://host name'],
+    ['MAIL_FROM', 'Sendero\r\nBcc: x@example.com'],
   ])('a bad %s (%s) stops start-up naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrowError(
       expect.objectContaining({ variable: name, message: expect.stringContaining(name) }) as ConfigError,
@@ -68,6 +96,22 @@ describe('configuration from the environment', () => {
   it('resolves a relative DATA_DIR from the directory npm was run in', () => {
     const root = tempDir();
     expect(loadConfig({ INIT_CWD: root, DATA_DIR: 'datos' }).dataDir).toBe(join(root, 'datos'));
+  });
+
+  it('makes PUBLIC_URL from HOST and PORT by default', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).publicUrl).toBe('http://127.0.0.1:3000');
+    expect(loadConfig({ DATA_DIR: tempDir(), HOST: '0.0.0.0', PORT: '8080' }).publicUrl).toBe('http://0.0.0.0:8080');
+    expect(loadConfig({ DATA_DIR: tempDir(), HOST: '::1', PORT: '8080' }).publicUrl).toBe('http://[::1]:8080');
+  });
+
+  it.each([
+    ['https://sendero.pe', 'https://sendero.pe'],
+    ['https://sendero.pe/', 'https://sendero.pe'],
+    ['HTTPS://Sendero.PE//', 'https://sendero.pe'],
+    ['http://localhost:8080', 'http://localhost:8080'],
+    ['https://example.com/sendero/', 'https://example.com/sendero'],
+  ])('accepts PUBLIC_URL %s as %s (no trailing slash)', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: value }).publicUrl).toBe(expected);
   });
 
   it('treats empty values as unset', () => {

@@ -56,6 +56,16 @@ describe('HTTP basics', () => {
     expect(JSON.stringify(doc)).not.toContain('password_hash');
   });
 
+  it("the OpenAPI document describes update2's two bodies: the user's own and an admin's transition", async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const schema = doc.paths['/api/user/update2/{id}'].put.requestBody.content['application/json'].schema;
+    const shapes: { properties: Record<string, unknown>; required?: string[] }[] = schema.anyOf ?? schema.oneOf;
+    expect(shapes).toHaveLength(2);
+    expect(Object.keys(shapes[0]!.properties)).toEqual(expect.arrayContaining(['photo_url', 'instagram', 'about_you', 'status']));
+    expect(Object.keys(shapes[1]!.properties).sort()).toEqual(['role', 'status']);
+    expect(shapes[1]!.required?.sort()).toEqual(['role', 'status']);
+  });
+
   it('the docs UI is served without inline scripts', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);
@@ -101,6 +111,8 @@ describe('serving the built web app', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="es"><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>');
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log("sendero")');
     writeFileSync(join(dist, 'favicon.ico'), Buffer.alloc(100, 1));
+    writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'Sendero', short_name: 'Sendero' }));
     t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -127,7 +139,15 @@ describe('serving the built web app', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
+      // The static shell shows instead of the landing's static hero until the app takes over.
+      expect(res.body).toContain('<body class="sd-page">');
     }
+  });
+
+  it("serves / with the landing's static hero (no shell class)", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(res.body).toContain('<body>');
+    expect(res.body).not.toContain('sd-page');
   });
 
   it('keeps 404 JSON for API paths, missing assets and non-HTML requests', async () => {
@@ -140,6 +160,23 @@ describe('serving the built web app', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json().error.code).toBe('NOT_FOUND');
     }
+  });
+
+  it('serves the service worker and the manifest with their types, checked on every visit', async () => {
+    const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ name: 'Sendero' });
+    // The CSP lets our own worker run and loosens nothing else.
+    const csp = String(sw.headers['content-security-policy']);
+    expect(csp).toMatch(/worker-src 'self'/);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
   });
 
   it("serves the build's favicon", async () => {

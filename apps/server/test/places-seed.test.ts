@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, DIFFICULTIES, type Place, type RatingListItem } from '@sendero/contract';
-import { places, ratings, uploads, users } from '../src/db/schema.js';
+import { outingParticipants, outings, places, ratings, uploads, users } from '../src/db/schema.js';
 import { seedSampleData, type SeedResult } from '../src/seed/index.js';
 import { createLocalStorage } from '../src/storage/local.js';
 import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
@@ -53,6 +53,24 @@ describe('sample data on an empty database', () => {
       expect(p.id_user).toBe(admin.user._id);
     }
     expect(list.map((p) => p.name)).toEqual(expect.arrayContaining(['Marcahuasi', 'Lomas de Lachay', 'Nevado Pastoruri', 'Bosque de Zárate']));
+  });
+
+  it('gives every sample destination its trailhead in Peru, near the city it is listed from', async () => {
+    const all = (await t.app.inject({ method: 'GET', url: API.places, headers: authHeader(admin.token) })).json() as Place[];
+    const cities: Record<string, [number, number]> = { Lima: [-12.046, -77.043], Huaraz: [-9.527, -77.528], Huancayo: [-12.065, -75.205] };
+    for (const p of all) {
+      expect(p.lat, p.name).toEqual(expect.any(Number));
+      expect(p.lon, p.name).toEqual(expect.any(Number));
+      // Peru's bounding box.
+      expect(p.lat!).toBeGreaterThan(-18.4);
+      expect(p.lat!).toBeLessThan(0);
+      expect(p.lon!).toBeGreaterThan(-81.4);
+      expect(p.lon!).toBeLessThan(-68.6);
+      // A few hours away: within about 200 km of its city in a straight line (1 degree ~ 111 km).
+      const [cityLat, cityLon] = cities[p.city]!;
+      expect(Math.hypot(p.lat! - cityLat, p.lon! - cityLon), p.name).toBeLessThan(1.8);
+    }
+    expect(new Set(all.map((p) => `${p.lat},${p.lon}`)).size).toBe(all.length);
   });
 
   it('draws every picture and stores it through the upload pipeline (files + uploads rows)', async () => {
@@ -110,6 +128,29 @@ describe('sample data on an empty database', () => {
       expect((await t.app.inject({ method: 'GET', url: r.photo_url })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: r.photo_user })).statusCode).toBe(200);
     }
+  });
+
+  it('has two approved guides with upcoming outings: one nearly full, one cancelled, taken = participants', async () => {
+    const guides = await t.db.select().from(users).where(eq(users.role, 'guide'));
+    expect(guides).toHaveLength(2);
+    expect(guides.every((g) => g.status === 'Aprobado')).toBe(true);
+    const rows = await t.db.select().from(outings);
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(rows.map((o) => o.idGuide))).toEqual(new Set(guides.map((g) => g.id)));
+    for (const o of rows) {
+      expect(o.startsAt.getTime()).toBeGreaterThan(Date.now());
+      expect((await t.db.select().from(outingParticipants).where(eq(outingParticipants.idOuting, o.id))).length).toBe(o.taken);
+    }
+    expect(rows.filter((o) => o.status === 'cancelada')).toHaveLength(1);
+    expect(rows.some((o) => o.status === 'abierta' && o.spots - o.taken === 1)).toBe(true);
+    // Hikers see them through the API on the sample destinations.
+    const login = await t.app.inject({ method: 'POST', url: API.login, payload: seeded.sampleUser });
+    const token = login.json().token as string;
+    const marcahuasi = (await t.app.inject({ method: 'GET', url: API.places })).json().find((p: Place) => p.name === 'Marcahuasi') as Place;
+    const listed = (await t.app.inject({ method: 'GET', url: API.outingsOfPlace(marcahuasi._id), headers: authHeader(token) })).json();
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ guide_name: 'Rosa Huamán', status: 'abierta', joined: false });
+    expect(listed[0].spots - listed[0].taken).toBe(1);
   });
 
   it('does nothing on a second run (never duplicates)', async () => {

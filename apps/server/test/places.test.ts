@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type Place } from '@sendero/contract';
 import { adminActions, places, ratings, users } from '../src/db/schema.js';
 import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
-import { createPlace, placeInput, uploadedUrl } from './helpers/upload-fixtures.js';
+import { createPlace, placeInput, shareUpload, uploadedUrl } from './helpers/upload-fixtures.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -17,6 +17,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   [admin, ana, beto] = await Promise.all([t.createAdmin(), t.createUser({ firstname: 'Ana' }), t.createUser({ firstname: 'Beto' })]);
   photo = await uploadedUrl(t, ana.token);
+  await shareUpload(t, photo, beto.user._id);
 });
 afterAll(async () => {
   await t?.close();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '@sendero/contract';
+import { FAILED_LOGINS_PER_EMAIL } from '../src/plugins/rate-limits.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
+import { pngImage, upload } from './helpers/upload-fixtures.js';
 
 describe('login and register attempts per IP', () => {
   let t: TestApp;
@@ -32,7 +34,7 @@ describe('login and register attempts per IP', () => {
   });
 });
 
-describe('failed logins per email', () => {
+describe('failed logins per email and client (docs/decisions: login limits)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
@@ -40,31 +42,77 @@ describe('failed logins per email', () => {
   afterAll(async () => {
     await t?.close();
   });
+  const loginFrom = (ip: string, email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: API.login, remoteAddress: ip, payload: { email, password } });
 
-  it('after 10 failed logins in a minute, even the right password gets 429 for that email only', async () => {
+  it('30 wrong passwords at once from one client: at most 10 are checked, the rest 429 with Retry-After', async () => {
     const victim = await t.createUser();
-    const other = await t.createUser();
-    for (let i = 0; i < 10; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: API.login,
-        remoteAddress: `10.1.0.${i}`,
-        payload: { email: victim.user.email.toUpperCase(), password: `incorrecta-${i}` },
-      });
-      expect(res.statusCode).toBe(401);
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => loginFrom('10.3.0.1', victim.user.email, `incorrecta-${i}`)));
+    const statuses = answers.map((r) => r.statusCode);
+    // Exactly 10: at most 10 (the bound) and no more refused than needed (counts are per request, not shared).
+    expect(statuses.filter((s) => s === 401).length).toBe(10);
+    expect(statuses.filter((s) => s === 429).length).toBe(20);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    for (const res of answers.filter((r) => r.statusCode === 429)) {
+      expect(res.json()).toEqual({ error: { code: 'TOO_MANY_REQUESTS', message: MSG.tooManyAttempts } });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     }
-    const blocked = await t.app.inject({ method: 'POST', url: API.login, payload: { email: victim.user.email, password: victim.password } });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error.message).toBe(MSG.tooManyAttempts);
-    const fine = await t.app.inject({ method: 'POST', url: API.login, payload: { email: other.user.email, password: other.password } });
-    expect(fine.statusCode).toBe(200);
+    // That client stays refused, even with the right password...
+    expect((await loginFrom('10.3.0.1', victim.user.email, victim.password)).statusCode).toBe(429);
+    // ...but the attack does not lock the account: the owner's own client gets in.
+    expect((await loginFrom('10.3.0.2', victim.user.email, victim.password)).statusCode).toBe(200);
+  });
+
+  it('failures spread over many clients: past the per-email bound only clients that have not failed get through', async () => {
+    const victim = await t.createUser();
+    for (let i = 0; i < FAILED_LOGINS_PER_EMAIL; i++) {
+      expect((await loginFrom(`10.4.0.${i}`, victim.user.email.toUpperCase(), `incorrecta-${i}`)).statusCode).toBe(401);
+    }
+    const again = await loginFrom('10.4.0.1', victim.user.email, 'incorrecta-otra-vez');
+    expect(again.statusCode).toBe(429);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    // A client without failures, with the right password: in.
+    expect((await loginFrom('10.4.1.1', victim.user.email, victim.password)).statusCode).toBe(200);
   });
 
   it('successful logins do not count', async () => {
     const u = await t.createUser();
     for (let i = 0; i < 12; i++) {
-      const res = await t.app.inject({ method: 'POST', url: API.login, remoteAddress: `10.2.0.${i}`, payload: { email: u.user.email, password: u.password } });
+      const res = await loginFrom('10.2.0.1', u.user.email, u.password);
       expect(res.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('per-IP and upload limits under parallel requests', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '5', UPLOAD_RATE_LIMIT_PER_USER: '3' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('12 logins and registers at once from one IP: exactly 5 pass the per-IP limit', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: API.login, remoteAddress: '10.5.0.1', payload: { email: `p${i}@example.com`, password: 'x' } }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode !== 429).length, JSON.stringify(answers.map((r) => r.statusCode))).toBe(5);
+    for (const r of answers.filter((a) => a.statusCode === 429)) expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('8 uploads at once by one user: exactly 3 are stored, the rest 429 with Retry-After', async () => {
+    const u = await t.createUser();
+    const images = await Promise.all(Array.from({ length: 8 }, () => pngImage(16, 16)));
+    const answers = await Promise.all(images.map((img) => upload(t, u.token, img)));
+    expect(answers.filter((r) => r.statusCode === 201).length).toBe(3);
+    const refused = answers.filter((r) => r.statusCode === 429);
+    expect(refused.length).toBe(5);
+    for (const r of refused) {
+      expect(r.json()).toEqual({ error: { code: 'TOO_MANY_REQUESTS', message: MSG.tooManyUploads } });
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
     }
   });
 });

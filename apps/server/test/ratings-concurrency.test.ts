@@ -9,13 +9,15 @@ let t: TestApp;
 let admin: TestUser;
 let reviewers: TestUser[];
 let place: Place;
-let photo: string;
+/** Each reviewer's own uploaded photo: a review may only show its author's uploads (docs/product.md#images). */
+const photoOf = new Map<string, string>();
+const photo = (r: TestUser) => photoOf.get(r.user._id)!;
 
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.createAdmin();
   reviewers = await Promise.all(Array.from({ length: 50 }, () => t.createUser()));
-  photo = await uploadedUrl(t, reviewers[0]!.token, 'rating');
+  for (const r of reviewers) photoOf.set(r.user._id, await uploadedUrl(t, r.token, 'rating'));
   place = await createPlace(t, reviewers[0]!.token, { name: 'Muy concurrida' }, { verifyWith: admin.token });
 });
 afterAll(async () => {
@@ -40,7 +42,7 @@ it('50 concurrent reviews of one place leave rating = mean of the stored reviews
         method: 'POST',
         url: API.ratingCreate,
         headers: authHeader(r.token),
-        payload: { id_place: place._id, photo_url: photo, rating: scores[i], comment: `Reseña número ${i + 1}` },
+        payload: { id_place: place._id, photo_url: photo(r), rating: scores[i], comment: `Reseña número ${i + 1}` },
       }),
     ),
   );
@@ -64,7 +66,7 @@ it('the same user sending the same review 5 times at once gets exactly one 201 a
         method: 'POST',
         url: API.ratingCreate,
         headers: authHeader(reviewers[2]!.token),
-        payload: { id_place: other._id, photo_url: photo, rating: 5, comment: 'Enviado varias veces' },
+        payload: { id_place: other._id, photo_url: photo(reviewers[2]!), rating: 5, comment: 'Enviado varias veces' },
       }),
     ),
   );
@@ -101,7 +103,7 @@ it('creating and deleting at the same time still ends consistent', async () => {
         method: 'POST',
         url: API.ratingCreate,
         headers: authHeader(r.token),
-        payload: { id_place: place._id, photo_url: photo, rating: 1, comment: 'Otra vez' },
+        payload: { id_place: place._id, photo_url: photo(r), rating: 1, comment: 'Otra vez' },
       }),
     ),
   ]);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type Place, type RatingListItem } from '@sendero/contract';
 import { adminActions, ratings } from '../src/db/schema.js';
 import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
-import { createPlace, uploadedUrl } from './helpers/upload-fixtures.js';
+import { createPlace, shareUpload, uploadedUrl } from './helpers/upload-fixtures.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -25,6 +25,8 @@ beforeAll(async () => {
     t.createUser({ role: 'guide', status: 'Aprobado', firstname: 'Gino', lastname: 'Guía' }),
   ]);
   photo = await uploadedUrl(t, beto.token, 'rating');
+  // The same picture uploaded by every reviewer (a review's photo must be its author's own upload).
+  await shareUpload(t, photo, ana.user._id, carla.user._id, guide.user._id);
   place = await createPlace(t, ana.token, { name: 'Laguna Verde' }, { verifyWith: admin.token });
   hidden = await createPlace(t, ana.token, { name: 'Propuesta' });
 });

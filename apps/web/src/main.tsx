@@ -20,3 +20,11 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The service worker (offline use, installable app) registers once the page has loaded, from a chunk
+// of its own: the landing's first download does not grow.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void import('@/lib/register-sw').then((m) => m.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -1,4 +1,4 @@
-/** API paths of SPEC.md §7 / DESIGN.md §4, used by the server routes and the web client. */
+/** API paths of docs/product.md#calls, used by the server routes and the web client. */
 export const API = {
   register: '/api/register',
   login: '/api/login',
@@ -21,4 +21,17 @@ export const API = {
   adminActions: (targetId: string) => `/api/admin/actions?${new URLSearchParams({ target: targetId })}`,
   upload: (preset: string) => `/api/upload?${new URLSearchParams({ preset })}`,
   health: '/api/health',
+  config: '/api/config',
+  saved: '/api/saved',
+  savedPlace: (placeId: string) => `/api/saved/${placeId}`,
+  passwordForgot: '/api/password/forgot',
+  passwordReset: '/api/password/reset',
+  adminResetLink: (userId: string) => `/api/admin/reset-link/${userId}`,
+  outingCreate: '/api/outing/create',
+  outingsOfPlace: (placeId: string) => `/api/outing/place/${placeId}`,
+  outing: (id: string) => `/api/outing/${id}`,
+  outingJoin: (id: string) => `/api/outing/join/${id}`,
+  outingLeave: (id: string) => `/api/outing/leave/${id}`,
+  outingCancel: (id: string) => `/api/outing/cancel/${id}`,
+  outingsMine: '/api/outings/mine',
 } as const;

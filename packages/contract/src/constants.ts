@@ -1,9 +1,9 @@
-/** Business constants of SPEC.md §9 and DESIGN.md, shared by server and web. */
+/** Business constants (docs/product.md#constants), shared by server and web. */
 
 export const DIFFICULTIES = ['Fácil', 'Media', 'Exigente', 'Difícil'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 
-/** The search dropdown spells the difficulties without accents (SPEC.md §5). */
+/** The search dropdown spells the difficulties without accents (docs/product.md#search). */
 export const SEARCH_DIFFICULTY_OPTIONS = ['Facil', 'Media', 'Exigente', 'Dificil'] as const;
 export const SEARCH_DIFFICULTY_EMPTY_LABEL = 'Seleccione una dificultad';
 
@@ -35,11 +35,14 @@ export const RATING_DISPLAY_PRECISION = 0.1;
 
 export const TOAST_AUTO_HIDE_MS = 3000;
 
+/** A JSON request that has not finished after this long is aborted and reported (weak signal). */
+export const REQUEST_TIMEOUT_MS = 20_000;
+
 export const DETAIL_CAROUSEL = { autoplayMs: 3000, transitionMs: 500, dots: true, pauseOnHover: true } as const;
 
 /**
  * Card carousel slides by viewport width. Each entry: up to `maxWidth` px, show `slides` cards
- * (SPEC.md §9). Wider than the last entry keeps the last count.
+ * (docs/product.md#constants). Wider than the last entry keeps the last count.
  */
 export interface SlideBreakpoint {
   maxWidth: number;
@@ -70,12 +73,12 @@ export const SIDE_MENU_WIDTH = 240;
 
 export const COLORS = { purple: '#9f2dc7', coral: '#FF7B5F' } as const;
 
-/** Browser storage key of the session `{token, _id, role}` (DESIGN.md §8). */
+/** Browser storage key of the session `{token, _id, role}` (docs/product.md#session). */
 export const SESSION_STORAGE_KEY = 'sendero.session';
 
 export const ADMIN_PAGE_SIZE = 20;
 
-/** Image uploads (DESIGN.md §6). */
+/** Image uploads (docs/product.md#images). */
 export const UPLOAD_PRESETS = ['place', 'rating', 'user'] as const;
 export type UploadPreset = (typeof UPLOAD_PRESETS)[number];
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -88,8 +91,19 @@ export const UPLOAD_CROP_ASPECT: Record<UploadPreset, number | null> = { place: 
 /** Uploaded files are served under this prefix; `photo_url` values must start with it. */
 export const UPLOADS_PATH_PREFIX = '/uploads/';
 
-export const ADMIN_ACTIONS = ['verify', 'unverify', 'delete_place', 'approve', 'reject', 'block_guide', 'delete_rating'] as const;
+export const ADMIN_ACTIONS = [
+  'verify',
+  'unverify',
+  'delete_place',
+  'approve',
+  'reject',
+  'block_guide',
+  'delete_rating',
+  'reset_link',
+  'cancel_outing',
+] as const;
 export type AdminActionKind = (typeof ADMIN_ACTIONS)[number];
+export const ADMIN_ACTION_TARGETS = ['user', 'place', 'rating', 'outing'] as const;
 
 /** How the admin screens name a guide application status; 'none' reads 'Sin solicitud'. */
 export const STATUS_LABELS: Record<Status, string> = {
@@ -110,4 +124,31 @@ export const ADMIN_ACTION_LABELS: Record<AdminActionKind, string> = {
   reject: 'rechazó la solicitud de guía',
   block_guide: 'bloqueó los beneficios de guía',
   delete_rating: 'eliminó una reseña',
+  reset_link: 'generó un enlace de recuperación de contraseña',
+  cancel_outing: 'canceló una salida grupal',
 };
+
+/** Trailhead coordinates, WGS84 degrees (docs/product.md#planning). */
+export const LAT_LIMIT = 90;
+export const LON_LIMIT = 180;
+
+/** Saved destinations (docs/product.md#saved): at most this many per user. */
+export const SAVED_PLACES_MAX = 100;
+/** Password recovery (docs/product.md#password-recovery): a reset link works once, for this long. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** Group outings (docs/product.md#outings). */
+export const OUTING_STATUSES = ['abierta', 'cancelada'] as const;
+export type OutingStatus = (typeof OUTING_STATUSES)[number];
+export const OUTING_MIN_LEAD_MS = 60 * 60 * 1000;
+export const OUTING_MAX_AHEAD_DAYS = 365;
+export const OUTING_MAX_AHEAD_MS = OUTING_MAX_AHEAD_DAYS * 24 * 60 * 60 * 1000;
+export const MEETING_POINT_MIN_LENGTH = 3;
+export const MEETING_POINT_MAX_LENGTH = 200;
+export const OUTING_DESCRIPTION_MAX_LENGTH = 1000;
+/** `GET /api/outings/mine` lists at most this many outings in each list. */
+export const OUTINGS_MINE_LIMIT = 50;
+/** Outing dates are shown (and typed) in Peru's time, whatever the browser's zone. */
+export const OUTING_LOCALE = 'es-PE';
+export const OUTING_TIME_ZONE = 'America/Lima';
+/** Peru keeps UTC-5 all year (no daylight saving time since 1994). */
+export const OUTING_TIME_ZONE_OFFSET = '-05:00';

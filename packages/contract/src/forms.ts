@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { PASSWORD_MIN_LENGTH, RATING_MAX, RATING_MIN } from './constants.js';
-import { EmailSchema, LoginPasswordSchema, RegisterRequestSchema, PlaceCreateSchema, RatingCreateSchema } from './schemas.js';
+import { OUTING_TIME_ZONE_OFFSET, PASSWORD_MIN_LENGTH, RATING_MAX, RATING_MIN } from './constants.js';
+import {
+  EmailSchema,
+  LoginPasswordSchema,
+  NewPasswordSchema,
+  OutingCreateSchema,
+  RegisterRequestSchema,
+  PlaceCreateSchema,
+  RatingCreateSchema,
+  spotsWithinCapacity,
+  text,
+} from './schemas.js';
 
 /**
  * Form schemas for the web app. They reuse the request schemas so a rule is written once
@@ -12,9 +22,22 @@ export const LoginFormSchema = z.object({ email: EmailSchema, password: LoginPas
 export type LoginForm = z.infer<typeof LoginFormSchema>;
 
 export const RegisterFormSchema = RegisterRequestSchema.extend({
-  confirm: z.string({ error: MSG.confirmRequired }).min(1, { error: MSG.confirmRequired }),
+  confirm: text(MSG.confirmRequired).min(1, { error: MSG.confirmRequired }),
 }).refine((v) => v.password === v.confirm, { path: ['confirm'], error: MSG.confirmMismatch });
 export type RegisterForm = z.infer<typeof RegisterFormSchema>;
+
+/** /recuperar: the e-mail only. */
+export const ForgotFormSchema = z.object({ email: EmailSchema });
+export type ForgotForm = z.infer<typeof ForgotFormSchema>;
+
+/** /restablecer: the new password twice, with the register form's rules and messages. */
+export const PasswordResetFormSchema = z
+  .object({
+    password: NewPasswordSchema,
+    confirm: z.string({ error: MSG.confirmRequired }).min(1, { error: MSG.confirmRequired }),
+  })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], error: MSG.confirmMismatch });
+export type PasswordResetForm = z.infer<typeof PasswordResetFormSchema>;
 
 /** Profile edit: both empty means "photo only"; otherwise at least 8 characters and equal. */
 export const ProfilePasswordFormSchema = z
@@ -67,3 +90,39 @@ export const PlaceFormSchema = z
   });
 export type PlaceFormInput = z.input<typeof PlaceFormSchema>;
 export type PlaceFormOutput = z.output<typeof PlaceFormSchema>;
+
+/**
+ * 'YYYY-MM-DDTHH:mm' typed in a datetime-local field, read as Lima time (UTC-5 all year), to the
+ * ISO 8601 UTC string the API takes; '' for anything else (the schema then says why).
+ */
+export function limaLocalToIso(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return '';
+  const at = Date.parse(`${value.length === 16 ? `${value}:00` : value}${OUTING_TIME_ZONE_OFFSET}`);
+  return Number.isFinite(at) ? new Date(at).toISOString() : '';
+}
+
+/** The inverse of limaLocalToIso: an instant as 'YYYY-MM-DDTHH:mm' in Lima time (for the field's min/max). */
+export function isoToLimaLocal(iso: string | number | Date): string {
+  const ms = new Date(iso).getTime() - 5 * 60 * 60 * 1000;
+  return new Date(ms).toISOString().slice(0, 16);
+}
+
+/**
+ * 'Organizar una salida': the request schema's rules plus the place's Aforo as the spots' ceiling.
+ * The date is typed in Lima time; spots arrive as the number input's string.
+ */
+export function outingFormSchema(capacity: number) {
+  return z.object({
+    starts_at: z
+      .string()
+      .transform((v) => limaLocalToIso(v))
+      .pipe(OutingCreateSchema.shape.starts_at),
+    meeting_point: OutingCreateSchema.shape.meeting_point,
+    spots: numberField(MSG.spotsInvalid)
+      .pipe(OutingCreateSchema.shape.spots)
+      .refine((n) => spotsWithinCapacity(n, capacity), { error: MSG.spotsOverCapacity }),
+    description: OutingCreateSchema.shape.description.unwrap(),
+  });
+}
+export type OutingFormInput = z.input<ReturnType<typeof outingFormSchema>>;
+export type OutingFormOutput = z.output<ReturnType<typeof outingFormSchema>>;

@@ -4,4 +4,7 @@ export * from './schemas.js';
 export * from './forms.js';
 export * from './text.js';
 export * from './search.js';
+export * from './planning.js';
 export * from './api-paths.js';
+export * from './rules.js';
+export * from './issues.js';

@@ -1,9 +1,9 @@
 /**
- * Every sentence a person reads, in one place. SPEC.md texts are spelled exactly as there
- * (including its 'almenos'); the rest are ours.
+ * Error, validation and status sentences shared by server and web. Texts quoted in docs/product.md are
+ * spelled exactly as there (including its 'almenos'); the others are ours.
  */
 export const MSG = {
-  // SPEC.md §5: fields
+  // docs/product.md#validation: fields
   emailInvalid: 'El correo ingresado no es válido.',
   emailRequired: 'Por favor ingrese su correo.',
   passwordRequired: 'Por favor ingrese su contraseña.',
@@ -14,7 +14,7 @@ export const MSG = {
   lastnameRequired: 'Por favor ingrese su apellido.',
   profileConfirmMismatch: 'Las contraseñas no coinciden.',
 
-  // SPEC.md §8 and DESIGN.md §4
+  // docs/product.md#errors
   loginFailed: 'Correo o contraseña incorrectos.',
   emailInUse: 'Este correo ya está en uso.',
   tooManyAttempts: 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.',
@@ -37,6 +37,10 @@ export const MSG = {
   photosTooMany: 'Puede agregar hasta 10 fotos.',
   textTooLong: 'El texto es demasiado largo.',
   readOnlyField: 'Este campo no se puede modificar.',
+  coordinatesTogether: 'Ingrese la latitud y la longitud juntas.', // docs/product.md#planning
+  latInvalid: 'Ingrese la latitud como un número entre -90 y 90.',
+  lonInvalid: 'Ingrese la longitud como un número entre -180 y 180.',
+  invalidCharacters: 'El texto contiene caracteres no válidos.',
 
   // Reviews (ours)
   ratingInvalid: 'Elija una calificación de 1 a 5 estrellas.',
@@ -60,6 +64,25 @@ export const MSG = {
   adminTargetNotAllowed: 'No se puede modificar a un administrador.',
   transitionInvalid: 'Ese cambio de estado no está permitido.',
 
+  // Group outings (docs/product.md#outings, and ours for the fields)
+  outingGuidesOnly: 'Solo los guías pueden organizar salidas.',
+  outingFull: 'Esta salida ya no tiene cupos.',
+  outingAlreadyJoined: 'Ya estás inscrito en esta salida.',
+  outingCancelled: 'Esta salida fue cancelada.',
+  outingStarted: 'Esta salida ya comenzó.',
+  outingOwnGuide: 'No puedes inscribirte en tu propia salida.',
+  outingNotJoined: 'No estás inscrito en esta salida.',
+  outingAlreadyCancelled: 'Esta salida ya fue cancelada.',
+  outingNotFound: 'No encontramos esta salida.',
+  outingAdminCannotJoin: 'Los administradores no se inscriben en salidas.',
+  outingDateInvalid: 'Ingrese la fecha y hora de la salida.',
+  outingDateTooSoon: 'La salida debe comenzar al menos 1 hora después de ahora.',
+  outingDateTooFar: 'La salida debe ser dentro de los próximos 365 días.',
+  meetingPointInvalid: 'Indique el punto de encuentro (entre 3 y 200 caracteres).',
+  outingDescriptionTooLong: 'La descripción no puede superar los 1000 caracteres.',
+  spotsInvalid: 'Ingrese los cupos como un número entero mayor que 0.',
+  spotsOverCapacity: 'Los cupos no pueden superar el aforo del destino.',
+
   // Generic errors (ours)
   validation: 'Revisa los datos ingresados.',
   unknownField: 'Este campo no está permitido.',
@@ -76,14 +99,29 @@ export const MSG = {
   fileMissing: 'Adjunte una imagen.',
   imageTooManyPixels: 'La imagen es demasiado grande: el máximo es de 40 megapíxeles.',
   tooManyUploads: 'Demasiadas imágenes subidas. Espera un minuto e inténtalo de nuevo.',
+  tooManyConnections: 'Demasiadas conexiones abiertas. Espera unos segundos e inténtalo de nuevo.',
+  requestTimeout: 'La solicitud tardó demasiado. Inténtalo de nuevo.',
   internal: 'Algo salió mal. Inténtalo de nuevo en unos momentos.',
   network: 'No pudimos conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
   conflict: 'La operación entra en conflicto con el estado actual.',
 
-  // Web: landing, guide application, not found (ours, except the SPEC.md sentences marked)
-  landing: 'Encuentra destinos hermosos a pocas horas de tu ciudad y compártenos tu experiencia.', // SPEC.md §1
-  noResults: 'No hemos encontrado el destino que buscas :(', // SPEC.md §2
-  guideAlreadySent: 'Ya has enviado tu solicitud para convertirte en guía.', // SPEC.md §2
+  // Weak or lost signal (ours; the banner is docs/product.md#saved's sentence)
+  offlineBanner: 'Sin conexión. Puedes ver tus destinos guardados.',
+  offline: 'Necesitas conexión para hacer esto.',
+  timeout: 'El servidor tardó demasiado en responder. Revisa tu conexión e inténtalo de nuevo.',
+  offlineTitle: 'Sin conexión',
+  offlineScreen: 'No pudimos cargar esta pantalla. Revisa tu conexión e inténtalo de nuevo.',
+
+  // Leaving unsaved input (ours)
+  unsavedTitle: '¿Salir sin guardar?',
+  unsavedBody: 'Tienes cambios sin guardar. Si sales de esta página, se perderán.',
+  reviewDiscard: '¿Descartar tu reseña? Lo que escribiste se perderá.',
+  formMissing: 'Para continuar, completa o corrige:',
+
+  // Web: landing, guide application, not found (ours, except those marked with their docs/product.md section)
+  landing: 'Encuentra destinos hermosos a pocas horas de tu ciudad y compártenos tu experiencia.', // docs/product.md#who-it-is-for
+  noResults: 'No hemos encontrado el destino que buscas :(', // docs/product.md#search
+  guideAlreadySent: 'Ya has enviado tu solicitud para convertirte en guía.', // docs/product.md#guide-application
   guideWhatIs: 'Como guía podrás editar y registrar destinos, y registrar grupos más grandes.',
   guideWhyData:
     'Te pedimos tus redes sociales y que nos cuentes tu experiencia solo para verificar que puedes guiar grupos con seguridad. Estos datos no se comparten con nadie.',
@@ -93,11 +131,45 @@ export const MSG = {
   guideReplaceWarning: 'Tu nueva solicitud reemplazará a la anterior. ¿Deseas continuar?',
   guideSent: 'Tu solicitud fue enviada. Un administrador la revisará pronto.',
   pageNotFound: 'La página que buscas no existe o fue movida.',
+
+  // Planning by hours and distance (docs/product.md#planning)
+  locationFailed: 'No pudimos obtener tu ubicación.',
+
+  // Saved destinations and the installable app (docs/product.md#saved)
+  savedLimit: 'Puedes guardar hasta 100 destinos.',
+  savedTitle: 'Mis destinos guardados',
+  savedEmpty: 'Aún no guardaste destinos. Usa «Guardar» en un destino para verlo aquí, también sin conexión.',
+  saveLabel: 'Guardar destino',
+  saveFailed: 'No pudimos guardar el destino. Inténtalo de nuevo.',
+  unsaveFailed: 'No pudimos quitar el destino de tus guardados. Inténtalo de nuevo.',
+  availableOffline: 'Disponible sin conexión',
+  savingOffline: 'Descargando para usar sin conexión…',
+  newVersion: 'Hay una nueva versión de Sendero.',
+  update: 'Actualizar',
+  // Password recovery and mail (ours)
+  forgotLink: '¿Olvidaste tu contraseña?',
+  forgotTitle: 'Recuperar contraseña',
+  forgotIntro: 'Escribe el correo de tu cuenta y te enviaremos un enlace para crear una nueva contraseña.',
+  forgotSubmit: 'Enviar enlace',
+  forgotSent:
+    'Si el correo está registrado en Sendero, te enviamos un enlace para crear una nueva contraseña. Revisa tu bandeja de entrada (y la carpeta de spam). El enlace vence en 1 hora.',
+  resetTitle: 'Nueva contraseña',
+  resetSubmit: 'Guardar contraseña',
+  resetInvalid: 'El enlace no es válido o ya expiró.',
+  resetAskAgain: 'Pedir un nuevo enlace',
+  resetDone: 'Tu contraseña se actualizó. Ya puedes ingresar.',
+  resetLinkButton: 'Generar enlace de recuperación',
+  resetLinkIntro: 'Envía este enlace a la persona por un medio de confianza. Funciona una sola vez y vence en 1 hora.',
+  resetLinkCopy: 'Copiar enlace',
+  linkCopied: 'Enlace copiado.',
+  emailNotificationsLabel: 'Recibir correos',
+  emailNotificationsHelp: 'Te avisaremos por correo cuando se publique tu destino, se revise tu solicitud de guía o se cancele una salida.',
+  emailNotificationsSaved: 'Tus preferencias de correo se guardaron.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
 
-/** Error codes of the API error body (DESIGN.md §4). */
+/** Error codes of the API error body (docs/architecture.md#errors). */
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
   'UNAUTHORIZED',
@@ -107,6 +179,7 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'TOO_MANY_REQUESTS',
+  'REQUEST_TIMEOUT',
   'INTERNAL_ERROR',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -5,12 +5,22 @@ import {
   AdminUserUpdateSchema,
   GuideApplicationSchema,
   LoginRequestSchema,
+  OutingCreateSchema,
   PlaceCreateSchema,
+  PlaceUpdateRequestSchema,
   PlaceUpdateSchema,
   RatingCreateSchema,
   RegisterRequestSchema,
 } from './schemas.js';
-import { PlaceFormSchema, ProfilePasswordFormSchema, RegisterFormSchema, ReviewFormSchema } from './forms.js';
+import {
+  isoToLimaLocal,
+  limaLocalToIso,
+  outingFormSchema,
+  PlaceFormSchema,
+  ProfilePasswordFormSchema,
+  RegisterFormSchema,
+  ReviewFormSchema,
+} from './forms.js';
 
 /** The first message per field, as a form shows it. */
 function fieldErrors(schema: z.ZodType, value: unknown): Record<string, string> {
@@ -38,7 +48,7 @@ const place = {
   tips: 'Lleva agua.',
 };
 
-describe('login and registration messages (SPEC.md §5)', () => {
+describe('login and registration messages (docs/product.md#validation)', () => {
   it('asks for the email and the password', () => {
     expect(fieldErrors(LoginRequestSchema, { email: '', password: '' })).toEqual({
       email: MSG.emailRequired,
@@ -70,7 +80,7 @@ describe('login and registration messages (SPEC.md §5)', () => {
   });
 });
 
-describe('profile password (SPEC.md §4, §5)', () => {
+describe('profile password (docs/product.md#profile)', () => {
   it('accepts both fields empty (photo only)', () => {
     expect(ProfilePasswordFormSchema.safeParse({ password: '', confirm: '' }).success).toBe(true);
   });
@@ -99,6 +109,20 @@ describe('places', () => {
   });
   it('refuses a walking time whose minimum is above its maximum', () => {
     expect(fieldErrors(PlaceCreateSchema, { ...place, time: [5, 2] })).toEqual({ time: MSG.timeRange });
+  });
+  it('takes the trailhead as both coordinates or neither, in range (docs/product.md#planning)', () => {
+    expect(PlaceCreateSchema.safeParse({ ...place, lat: -9.04, lon: -77.61 }).success).toBe(true);
+    expect(PlaceCreateSchema.safeParse({ ...place, lat: null, lon: null }).success).toBe(true);
+    expect(fieldErrors(PlaceCreateSchema, { ...place, lat: -9.04 })).toEqual({ lon: MSG.coordinatesTogether });
+    expect(fieldErrors(PlaceCreateSchema, { ...place, lon: -77.61 })).toEqual({ lat: MSG.coordinatesTogether });
+    expect(fieldErrors(PlaceCreateSchema, { ...place, lat: 91, lon: 0 })).toEqual({ lat: MSG.latInvalid });
+    expect(fieldErrors(PlaceCreateSchema, { ...place, lat: 0, lon: -180.1 })).toEqual({ lon: MSG.lonInvalid });
+    expect(fieldErrors(PlaceCreateSchema, { ...place, lat: Number.NaN, lon: 0 })).toEqual({ lat: MSG.latInvalid });
+    expect(fieldErrors(PlaceCreateSchema, { ...place, lat: '1', lon: '2' })).toEqual({ lat: MSG.latInvalid, lon: MSG.lonInvalid });
+    expect(PlaceUpdateRequestSchema.safeParse({ lat: null, lon: null }).success).toBe(true);
+    expect(PlaceUpdateRequestSchema.safeParse({ name: 'Otro' }).success).toBe(true);
+    expect(fieldErrors(PlaceUpdateRequestSchema, { lat: null })).toEqual({ lon: MSG.coordinatesTogether });
+    expect(fieldErrors(PlaceUpdateRequestSchema, { lat: 1, lon: null })).toEqual({ lon: MSG.coordinatesTogether });
   });
   it('an update cannot set verified or the creator', () => {
     expect(PlaceUpdateSchema.safeParse({ verified: true }).success).toBe(false);
@@ -151,5 +175,41 @@ describe('guide application and admin transitions', () => {
     expect(AdminUserUpdateSchema.safeParse({ status: 'Aprobado', role: 'guide' }).success).toBe(true);
     expect(AdminUserUpdateSchema.safeParse({ status: 'Aprobado', role: 'guide', email: 'x' }).success).toBe(false);
     expect(AdminUserUpdateSchema.safeParse({ status: 'send', role: 'user' }).success).toBe(false);
+  });
+});
+
+describe('group outings (docs/product.md#outings)', () => {
+  const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+  const outing = { id_place: '3f1c0f38-5f7e-4c1d-9a57-2d2b7c1e0a11', starts_at: inHours(48), meeting_point: 'Plaza de Armas', spots: 5 };
+
+  it('accepts an outing 1 hour to 365 days ahead, in UTC or with an offset', () => {
+    expect(OutingCreateSchema.safeParse(outing).success).toBe(true);
+    expect(OutingCreateSchema.safeParse({ ...outing, starts_at: '2099-01-01T06:00:00-05:00' }).success).toBe(false);
+    expect(OutingCreateSchema.safeParse({ ...outing, starts_at: inHours(364 * 24) }).success).toBe(true);
+  });
+  it('words every date problem in Spanish', () => {
+    expect(fieldErrors(OutingCreateSchema, { ...outing, starts_at: inHours(0.5) })).toEqual({ starts_at: MSG.outingDateTooSoon });
+    expect(fieldErrors(OutingCreateSchema, { ...outing, starts_at: inHours(366 * 24) })).toEqual({ starts_at: MSG.outingDateTooFar });
+    expect(fieldErrors(OutingCreateSchema, { ...outing, starts_at: 'mañana' })).toEqual({ starts_at: MSG.outingDateInvalid });
+  });
+  it('wants whole spots from 1 and a meeting point of 3 to 200 characters', () => {
+    expect(fieldErrors(OutingCreateSchema, { ...outing, spots: 0, meeting_point: 'ab' })).toEqual({
+      spots: MSG.spotsInvalid,
+      meeting_point: MSG.meetingPointInvalid,
+    });
+    expect(fieldErrors(OutingCreateSchema, { ...outing, spots: 3.5 })).toEqual({ spots: MSG.spotsInvalid });
+  });
+  it('the form reads the date in Lima time and caps the spots at the place’s Aforo', () => {
+    expect(limaLocalToIso('2030-12-05T06:00')).toBe('2030-12-05T11:00:00.000Z');
+    expect(isoToLimaLocal('2030-12-05T11:00:00.000Z')).toBe('2030-12-05T06:00');
+    expect(limaLocalToIso('')).toBe('');
+    const schema = outingFormSchema(10);
+    const local = isoToLimaLocal(inHours(72));
+    expect(schema.safeParse({ starts_at: local, meeting_point: 'Óvalo', spots: '10', description: '' }).success).toBe(true);
+    expect(fieldErrors(schema, { starts_at: local, meeting_point: 'Óvalo', spots: '11', description: '' })).toEqual({ spots: MSG.spotsOverCapacity });
+    expect(fieldErrors(schema, { starts_at: '', meeting_point: 'Óvalo', spots: '', description: '' })).toEqual({
+      starts_at: MSG.outingDateInvalid,
+      spots: MSG.spotsInvalid,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ADMIN_ACTION_TARGETS,
   COMMENT_MAX_LENGTH,
   DIFFICULTIES,
   MAX_PLACE_PHOTOS,
@@ -12,6 +13,14 @@ import {
   TEXT_MAX_LENGTH,
   UPLOAD_PRESETS,
   ADMIN_ACTIONS,
+  LAT_LIMIT,
+  LON_LIMIT,
+  MEETING_POINT_MAX_LENGTH,
+  MEETING_POINT_MIN_LENGTH,
+  OUTING_DESCRIPTION_MAX_LENGTH,
+  OUTING_MAX_AHEAD_MS,
+  OUTING_MIN_LEAD_MS,
+  OUTING_STATUSES,
 } from './constants.js';
 import { ERROR_CODES, MSG } from './messages.js';
 
@@ -19,26 +28,40 @@ import { ERROR_CODES, MSG } from './messages.js';
 // Field building blocks. Each carries its Spanish message so the form and the server agree.
 // ---------------------------------------------------------------------------------------------
 
+/** A NUL character or a UTF-16 surrogate without its pair: text PostgreSQL cannot store (or JSON mangles). */
+const LONE_SURROGATE_RE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when `value` can be stored as text: no NUL character, no lone surrogate. */
+export function isSafeText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE_RE.test(value);
+}
+
+/**
+ * THE way a request schema declares a string (every body, query and future call): a string that the
+ * database can store. A NUL or a lone surrogate is a 400 with MSG.invalidCharacters on that field, before
+ * any other rule of the field runs. `message` is the one for a missing value or a wrong type. Chain the
+ * field's own rules after it: `text(MSG.x).trim().min(1, ...)`.
+ */
+export const text = (message: string = MSG.validation) =>
+  z.string({ error: message }).refine(isSafeText, { error: MSG.invalidCharacters, abort: true });
+
 /** Required trimmed text with a message for "missing" (also used when the value has the wrong type). */
 export const requiredText = (message: string, max = TEXT_MAX_LENGTH) =>
-  z
-    .string({ error: message })
+  text(message)
     .trim()
     .min(1, { error: message })
     .max(max, { error: MSG.textTooLong });
 
-export const EmailSchema = z
-  .string({ error: MSG.emailRequired })
+export const EmailSchema = text(MSG.emailRequired)
   .trim()
   .min(1, { error: MSG.emailRequired })
   .pipe(z.email({ error: MSG.emailInvalid }).max(254, { error: MSG.emailInvalid }));
 
 /** Password for login: only required (length rules would leak policy changes to old accounts). */
-export const LoginPasswordSchema = z.string({ error: MSG.passwordRequired }).min(1, { error: MSG.passwordRequired });
+export const LoginPasswordSchema = text(MSG.passwordRequired).min(1, { error: MSG.passwordRequired });
 
 /** New password: required and at least 8 characters. Capped to keep hashing cheap for attackers' payloads. */
-export const NewPasswordSchema = z
-  .string({ error: MSG.passwordRequired })
+export const NewPasswordSchema = text(MSG.passwordRequired)
   .min(1, { error: MSG.passwordRequired })
   .min(PASSWORD_MIN_LENGTH, { error: MSG.passwordMin })
   .max(256, { error: MSG.textTooLong });
@@ -48,7 +71,7 @@ export const IdParamsSchema = z.object({ id: IdSchema });
 export const PlaceIdParamsSchema = z.object({ placeId: IdSchema });
 
 /** A URL of an image uploaded to this server (`/uploads/...`, relative or absolute on this host). */
-export const UploadUrlSchema = z.string({ error: MSG.uploadNotOurs }).trim().min(1, { error: MSG.uploadNotOurs }).max(500);
+export const UploadUrlSchema = text(MSG.uploadNotOurs).trim().min(1, { error: MSG.uploadNotOurs }).max(500);
 
 export const DifficultySchema = z.enum(DIFFICULTIES, { error: MSG.difficultyInvalid });
 export const RoleSchema = z.enum(ROLES);
@@ -58,7 +81,7 @@ export const UploadPresetSchema = z.enum(UPLOAD_PRESETS, { error: MSG.validation
 const IsoDate = z.string();
 
 // ---------------------------------------------------------------------------------------------
-// Entities as JSON (DESIGN.md §4)
+// Entities as JSON (docs/product.md#calls)
 // ---------------------------------------------------------------------------------------------
 
 export const UserSchema = z.object({
@@ -76,6 +99,8 @@ export const UserSchema = z.object({
   other2: z.string(),
   other3: z.string(),
   about_you: z.string(),
+  /** Whether the user receives notification e-mails ('Recibir correos' on /perfil). */
+  email_notifications: z.boolean(),
   created_at: IsoDate,
 });
 export type User = z.infer<typeof UserSchema>;
@@ -104,6 +129,9 @@ export const PlaceSchema = z.object({
   tips: z.string(),
   rating: z.number(),
   comments: z.number(),
+  /** The trailhead (WGS84), or null when unknown: both or neither (docs/product.md#planning). */
+  lat: z.number().nullable(),
+  lon: z.number().nullable(),
   verified: z.boolean(),
   created_at: IsoDate,
   updated_at: IsoDate,
@@ -151,7 +179,7 @@ export const AdminActionSchema = z.object({
   _id: z.string(),
   admin: z.object({ _id: z.string(), name: z.string() }),
   action: AdminActionKindSchema,
-  target_type: z.enum(['user', 'place', 'rating']),
+  target_type: z.enum(ADMIN_ACTION_TARGETS),
   target_id: z.string(),
   created_at: IsoDate,
 });
@@ -168,6 +196,19 @@ export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 export const HealthSchema = z.object({ ok: z.literal(true) });
 
+/** GET /api/config: what the web app needs to know of the server's configuration (no secrets). */
+export const PublicConfigSchema = z.object({
+  map: z.object({
+    /** Leaflet URL template of the raster tiles (MAP_TILE_URL). */
+    tile_url: z.string(),
+    /** The tiles' attribution, HTML as Leaflet shows it. */
+    attribution: z.string(),
+  }),
+  /** The landing's social links (SOCIAL_*_URL); null when unset, and the icon is hidden. */
+  social: z.object({ instagram: z.string().nullable(), facebook: z.string().nullable(), x: z.string().nullable() }),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Requests (server validates with these; `.strict()` turns unknown fields into 400)
 // ---------------------------------------------------------------------------------------------
@@ -183,8 +224,17 @@ export const RegisterRequestSchema = z.strictObject({
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
+/**
+ * Hours: 0, or from 0.01 (36 s) to 1000. Smaller positive numbers (1e-300, found by the OpenAPI fuzzer) do
+ * not fit the database's single-precision column and would fail the insert.
+ */
 const nonNegative = (message: string) =>
-  z.number({ error: message }).finite({ error: message }).min(0, { error: message }).max(1000, { error: message });
+  z
+    .number({ error: message })
+    .finite({ error: message })
+    .min(0, { error: message })
+    .max(1000, { error: message })
+    .refine((hours) => hours === 0 || hours >= 0.01, { error: message });
 
 const placeFields = {
   name: requiredText(MSG.placeNameRequired, NAME_MAX_LENGTH),
@@ -206,10 +256,39 @@ const placeFields = {
   description: requiredText(MSG.descriptionRequired),
   how_to_get: requiredText(MSG.howToGetRequired),
   tips: requiredText(MSG.tipsRequired),
+  // null clears the trailhead on update (and means "none" on create).
+  lat: z
+    .number({ error: MSG.latInvalid })
+    .min(LAT_LIMIT * -1, { error: MSG.latInvalid })
+    .max(LAT_LIMIT, { error: MSG.latInvalid })
+    .nullable()
+    .optional(),
+  lon: z
+    .number({ error: MSG.lonInvalid })
+    .min(LON_LIMIT * -1, { error: MSG.lonInvalid })
+    .max(LON_LIMIT, { error: MSG.lonInvalid })
+    .nullable()
+    .optional(),
 };
 
+const coordinateKind = (v: number | null | undefined) => (v === undefined ? 'missing' : v === null ? 'null' : 'number');
+
+/**
+ * Latitude and longitude come together: both numbers, both null or both absent (docs/product.md#planning).
+ * The issue names the field that is missing (or null while the other is a number).
+ */
+export function checkCoordinatesTogether(value: { lat?: number | null; lon?: number | null }, ctx: z.RefinementCtx): void {
+  const lat = coordinateKind(value.lat);
+  const lon = coordinateKind(value.lon);
+  if (lat === lon) return;
+  const path = lat === 'number' ? 'lon' : lon === 'number' ? 'lat' : lat === 'missing' ? 'lat' : 'lon';
+  ctx.addIssue({ code: 'custom', path: [path], message: MSG.coordinatesTogether });
+}
+
 /** POST /api/place/create. `id_user` is accepted for the original client and ignored (the caller is the creator). */
-export const PlaceCreateSchema = z.strictObject({ ...placeFields, id_user: z.string().optional() });
+export const PlaceCreateSchema = z
+  .strictObject({ ...placeFields, id_user: text().optional() })
+  .superRefine(checkCoordinatesTogether);
 export type PlaceCreate = z.infer<typeof PlaceCreateSchema>;
 
 /** PUT /api/place/update/{id}: a partial update of the editable fields only. */
@@ -226,20 +305,19 @@ export const PlaceUpdateRequestSchema = PlaceUpdateSchema.extend({
   id_user: readOnlyField,
   rating: readOnlyField,
   comments: readOnlyField,
-});
+}).superRefine(checkCoordinatesTogether);
 
 export const RatingCreateSchema = z.strictObject({
-  id_user: z.string().optional(),
+  id_user: text().optional(),
   id_place: z.uuid({ error: MSG.placeNotFound }),
   // Missing or empty: "add a photo"; present but not ours: the server answers MSG.uploadNotOurs.
-  photo_url: z.string({ error: MSG.reviewPhotoRequired }).trim().min(1, { error: MSG.reviewPhotoRequired }).max(500, { error: MSG.uploadNotOurs }),
+  photo_url: text(MSG.reviewPhotoRequired).trim().min(1, { error: MSG.reviewPhotoRequired }).max(500, { error: MSG.uploadNotOurs }),
   rating: z
     .number({ error: MSG.ratingInvalid })
     .int({ error: MSG.ratingInvalid })
     .min(RATING_MIN, { error: MSG.ratingInvalid })
     .max(RATING_MAX, { error: MSG.ratingInvalid }),
-  comment: z
-    .string({ error: MSG.commentRequired })
+  comment: text(MSG.commentRequired)
     .trim()
     .min(1, { error: MSG.commentRequired })
     .max(COMMENT_MAX_LENGTH, { error: MSG.commentTooLong }),
@@ -249,14 +327,14 @@ export type RatingCreate = z.infer<typeof RatingCreateSchema>;
 /** PUT /api/user/update1/{id}: password change (and optionally the photo). Returns a fresh token. */
 export const PasswordUpdateSchema = z.strictObject({
   password: NewPasswordSchema,
-  photo_url: z.string().trim().max(500).optional(),
+  photo_url: text().trim().max(500).optional(),
 });
 export type PasswordUpdate = z.infer<typeof PasswordUpdateSchema>;
 export const PasswordUpdateResponseSchema = z.object({ user: UserSchema, token: z.string() });
 
-const optionalSocial = z.string({ error: MSG.validation }).trim().max(NAME_MAX_LENGTH * 2, { error: MSG.textTooLong });
+const optionalSocial = text(MSG.validation).trim().max(NAME_MAX_LENGTH * 2, { error: MSG.textTooLong });
 
-/** The guide application fields (SPEC.md §2, §5). */
+/** The guide application fields (docs/product.md#guide-application). */
 export const GuideApplicationSchema = z.strictObject({
   instagram: requiredText(MSG.instagramRequired, NAME_MAX_LENGTH * 2),
   facebook: requiredText(MSG.facebookRequired, NAME_MAX_LENGTH * 2),
@@ -273,30 +351,139 @@ export type GuideApplication = z.infer<typeof GuideApplicationSchema>;
  * application with `status: "Enviado"`. The service decides which shape applies.
  */
 export const SelfUpdateSchema = z.strictObject({
-  photo_url: z.string().trim().max(500).optional(),
-  instagram: z.string().optional(),
-  facebook: z.string().optional(),
-  linkedin: z.string().optional(),
-  other1: z.string().optional(),
-  other2: z.string().optional(),
-  other3: z.string().optional(),
-  about_you: z.string().optional(),
-  status: z.string().optional(),
-  role: z.string().optional(),
+  photo_url: text().trim().max(500).optional(),
+  instagram: text().optional(),
+  facebook: text().optional(),
+  linkedin: text().optional(),
+  other1: text().optional(),
+  other2: text().optional(),
+  other3: text().optional(),
+  about_you: text().optional(),
+  status: text().optional(),
+  role: text().optional(),
+  email_notifications: z.boolean({ error: MSG.validation }).optional(),
 });
 export type SelfUpdate = z.infer<typeof SelfUpdateSchema>;
 
-/** The three admin transitions on a user's guide status (DESIGN.md §4). */
-export const ADMIN_TRANSITIONS = {
-  approve: { status: 'Aprobado', role: 'guide' },
-  reject: { status: 'Rechazado', role: 'user' },
-  blockGuide: { status: 'none', role: 'user' },
-} as const;
-export type AdminTransition = keyof typeof ADMIN_TRANSITIONS;
-
+/** PUT /api/user/update2/{id} by an admin on another user: one of the three guide transitions. */
 export const AdminUserUpdateSchema = z.strictObject({ status: StatusSchema, role: RoleSchema });
 export type AdminUserUpdate = z.infer<typeof AdminUserUpdateSchema>;
+
+/**
+ * The two bodies of PUT /api/user/update2/{id}, as the route declares them (so the OpenAPI document
+ * describes both). Every admin body is also a valid self body, so validation accepts exactly what
+ * SelfUpdateSchema accepts; the service decides which rules apply from who calls on whom
+ * (docs/decisions/004-update2-by-the-user-themself.md, 005-update2-by-an-admin.md).
+ */
+export const UserUpdate2Schema = z.union([
+  SelfUpdateSchema.describe('By the user themself: the photo ("" removes it) and/or a guide application with status "Enviado".'),
+  AdminUserUpdateSchema.describe('By an admin on another user: exactly {status, role}, one of approve, reject or block guide.'),
+]);
+export type UserUpdate2 = z.infer<typeof UserUpdate2Schema>;
 
 export const UsersQuerySchema = z.strictObject({ status: StatusSchema.optional() });
 export const UploadQuerySchema = z.strictObject({ preset: UploadPresetSchema });
 export const AdminActionsQuerySchema = z.strictObject({ target: z.uuid({ error: MSG.notFound }) });
+
+/** PUT/DELETE /api/saved/{placeId} (docs/product.md#saved). */
+export const SavedStateSchema = z.object({ _id: z.string(), saved: z.boolean() });
+export type SavedState = z.infer<typeof SavedStateSchema>;
+// ---------------------------------------------------------------------------------------------
+// Password recovery
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/password/forgot. */
+export const PasswordForgotSchema = z.strictObject({ email: EmailSchema });
+export type PasswordForgot = z.infer<typeof PasswordForgotSchema>;
+
+/** The token of a reset link: opaque base64url text; anything else is the same "invalid link" answer. */
+export const ResetTokenSchema = z
+  .string({ error: MSG.resetInvalid })
+  .min(1, { error: MSG.resetInvalid })
+  .max(200, { error: MSG.resetInvalid })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: MSG.resetInvalid });
+
+/** POST /api/password/reset. */
+export const PasswordResetSchema = z.strictObject({ token: ResetTokenSchema, password: NewPasswordSchema });
+export type PasswordReset = z.infer<typeof PasswordResetSchema>;
+
+export const OkSchema = z.object({ ok: z.literal(true) });
+export const ResetLinkSchema = z.object({ url: z.string() });
+export type ResetLink = z.infer<typeof ResetLinkSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Group outings (docs/product.md#outings)
+// ---------------------------------------------------------------------------------------------
+
+export const OutingStatusSchema = z.enum(OUTING_STATUSES);
+
+export const OutingParticipantSchema = z.object({ _id: z.string(), name: z.string(), photo_url: z.string() });
+export type OutingParticipant = z.infer<typeof OutingParticipantSchema>;
+
+/** An outing as JSON. `participants` only for its guide and for admins; nobody else ever gets it. */
+export const OutingSchema = z.object({
+  _id: z.string(),
+  id_place: z.string(),
+  place_name: z.string(),
+  id_guide: z.string(),
+  guide_name: z.string(),
+  guide_photo: z.string(),
+  starts_at: IsoDate,
+  meeting_point: z.string(),
+  description: z.string(),
+  spots: z.number(),
+  taken: z.number(),
+  status: OutingStatusSchema,
+  joined: z.boolean(),
+  created_at: IsoDate,
+  participants: z.array(OutingParticipantSchema).optional(),
+});
+export type Outing = z.infer<typeof OutingSchema>;
+
+export const MyOutingsSchema = z.object({ joined: z.array(OutingSchema), leading: z.array(OutingSchema) });
+export type MyOutings = z.infer<typeof MyOutingsSchema>;
+
+/**
+ * `starts_at`: ISO 8601 with a zone (`Z` or an offset), at least 1 hour and at most 365 days ahead of
+ * the moment it is checked (the server checks again on arrival).
+ */
+const IsoDateTimeSchema = z.iso.datetime({ offset: true });
+export const OutingStartsAtSchema = text(MSG.outingDateInvalid)
+  .trim()
+  .superRefine((value, ctx) => {
+    const at = Date.parse(value);
+    if (!IsoDateTimeSchema.safeParse(value).success || !Number.isFinite(at)) {
+      ctx.addIssue({ code: 'custom', message: MSG.outingDateInvalid });
+      return;
+    }
+    const now = Date.now();
+    if (at < now + OUTING_MIN_LEAD_MS) ctx.addIssue({ code: 'custom', message: MSG.outingDateTooSoon });
+    else if (at > now + OUTING_MAX_AHEAD_MS) ctx.addIssue({ code: 'custom', message: MSG.outingDateTooFar });
+  });
+
+export const OutingSpotsSchema = z
+  .number({ error: MSG.spotsInvalid })
+  .int({ error: MSG.spotsInvalid })
+  .min(1, { error: MSG.spotsInvalid })
+  .max(100000, { error: MSG.spotsOverCapacity });
+
+/** POST /api/outing/create. The spots' upper bound (the place's `capacity`) is checked with the place. */
+export const OutingCreateSchema = z.strictObject({
+  id_place: z.uuid({ error: MSG.placeNotFound }),
+  starts_at: OutingStartsAtSchema,
+  meeting_point: text(MSG.meetingPointInvalid)
+    .trim()
+    .min(MEETING_POINT_MIN_LENGTH, { error: MSG.meetingPointInvalid })
+    .max(MEETING_POINT_MAX_LENGTH, { error: MSG.meetingPointInvalid }),
+  description: text()
+    .trim()
+    .max(OUTING_DESCRIPTION_MAX_LENGTH, { error: MSG.outingDescriptionTooLong })
+    .optional(),
+  spots: OutingSpotsSchema,
+});
+export type OutingCreate = z.infer<typeof OutingCreateSchema>;
+
+/** The same rule on both sides: an outing cannot offer more spots than the place's Aforo. */
+export function spotsWithinCapacity(spots: number, capacity: number): boolean {
+  return spots <= capacity;
+}

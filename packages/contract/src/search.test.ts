@@ -12,7 +12,7 @@ const places = [
 ];
 const names = (filters: Parameters<typeof filterIndex>[1]) => filterIndex(buildSearchIndex(places), filters).map((p) => p.name);
 
-describe('searching destinations (SPEC.md §5)', () => {
+describe('searching destinations (docs/product.md#search)', () => {
   it('as a visitor with no filter I see every destination', () => {
     expect(names({})).toHaveLength(5);
     expect(names({ name: '   ', city: '', difficulty: '' })).toHaveLength(5);
@@ -68,13 +68,13 @@ describe('texts', () => {
     expect(firstWord('')).toBe('');
     expect(shortName('Ana María', 'Pérez Soto')).toBe('Ana Pérez');
   });
-  it('formats the walking time and the distance as SPEC.md', () => {
+  it('formats the walking time and the distance as the cards show them', () => {
     expect(formatWalkingTime([2, 4])).toBe('2 - 4 horas');
     expect(formatDistance(3, 'Lima')).toBe('A 3 horas de Lima');
   });
 });
 
-describe('card carousel slides by width (SPEC.md §9)', () => {
+describe('card carousel slides by width (docs/product.md#constants)', () => {
   it('landing: 700, 950, 1300, 1800, 2600 px give 1 to 5 slides', () => {
     expect([360, 700, 701, 950, 1300, 1800, 2600, 3000].map((w) => slidesForWidth(w, LANDING_CAROUSEL_BREAKPOINTS))).toEqual([
       1, 1, 2, 2, 3, 4, 5, 5,

@@ -1,6 +1,6 @@
 import { normalize } from './text.js';
 
-/** Client-side destination filters of SPEC.md §5. */
+/** Client-side destination filters of docs/product.md#search. */
 export interface SearchFilters {
   name?: string;
   city?: string;

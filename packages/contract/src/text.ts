@@ -1,11 +1,11 @@
 /** Text helpers shared by the server (display names) and the web app (headings, search). */
 
-/** First whitespace-separated word, as SPEC.md uses for greetings and titles. */
+/** First whitespace-separated word, as the screens use for greetings and titles (docs/product.md). */
 export function firstWord(text: string): string {
   return text.trim().split(/\s+/)[0] ?? '';
 }
 
-/** "Ana María" + "Pérez Soto" -> "Ana Pérez" (DESIGN.md §4 `name` of a review). */
+/** "Ana María" + "Pérez Soto" -> "Ana Pérez" (docs/product.md#reviews `name` of a review). */
 export function shortName(firstname: string, lastname: string): string {
   return [firstWord(firstname), firstWord(lastname)].filter(Boolean).join(' ');
 }

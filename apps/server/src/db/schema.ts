@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
+import { ADMIN_ACTION_TARGETS, ADMIN_ACTIONS, DIFFICULTIES, OUTING_STATUSES, ROLES, STATUSES, UPLOAD_PRESETS } from '@sendero/contract';
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -13,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-/** Tables of DESIGN.md §5. Column names are snake_case, as the JSON field names. */
+/** Tables of docs/architecture.md#data. Column names are snake_case, as the JSON field names. */
 
 export const users = pgTable(
   'users',
@@ -24,8 +27,8 @@ export const users = pgTable(
     firstname: text('firstname').notNull(),
     lastname: text('lastname').notNull(),
     photoUrl: text('photo_url').notNull().default(''),
-    role: text('role', { enum: ['user', 'guide', 'admin'] }).notNull().default('user'),
-    status: text('status', { enum: ['none', 'Enviado', 'Aprobado', 'Rechazado'] }).notNull().default('none'),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
+    status: text('status', { enum: STATUSES }).notNull().default('none'),
     instagram: text('instagram').notNull().default(''),
     facebook: text('facebook').notNull().default(''),
     linkedin: text('linkedin').notNull().default(''),
@@ -35,6 +38,8 @@ export const users = pgTable(
     aboutYou: text('about_you').notNull().default(''),
     /** Bumped on password change: tokens carry it, so older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** 'Recibir correos' on /perfil: notification e-mails (never the password-reset mail, which is asked for). */
+    emailNotifications: boolean('email_notifications').notNull().default(true),
     /** When the current guide application was sent (for "newest application first"). */
     appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -57,7 +62,7 @@ export const places = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     city: text('city').notNull(),
-    difficulty: text('difficulty', { enum: ['Fácil', 'Media', 'Exigente', 'Difícil'] }).notNull(),
+    difficulty: text('difficulty', { enum: DIFFICULTIES }).notNull(),
     capacity: integer('capacity').notNull(),
     timeMin: real('time_min').notNull(),
     timeMax: real('time_max').notNull(),
@@ -68,12 +73,19 @@ export const places = pgTable(
     tips: text('tips').notNull(),
     rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
     comments: integer('comments').notNull().default(0),
+    /** The trailhead, WGS84 degrees; both or neither (docs/product.md#planning). */
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
     verified: boolean('verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('places_verified_created_idx').on(t.verified, t.createdAt),
+    check(
+      'places_coordinates_check',
+      sql`(${t.lat} is null and ${t.lon} is null) or (${t.lat} is not null and ${t.lon} is not null and ${t.lat} between -90 and 90 and ${t.lon} between -180 and 180)`,
+    ),
     index('places_id_user_idx').on(t.idUser),
     check('places_difficulty_check', sql`${t.difficulty} in ('Fácil', 'Media', 'Exigente', 'Difícil')`),
     check('places_time_check', sql`${t.timeMin} >= 0 and ${t.timeMin} <= ${t.timeMax}`),
@@ -107,7 +119,7 @@ export const uploads = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     idUser: uuid('id_user').references(() => users.id, { onDelete: 'set null' }),
-    preset: text('preset', { enum: ['place', 'rating', 'user'] }).notNull(),
+    preset: text('preset', { enum: UPLOAD_PRESETS }).notNull(),
     /** Content hash: the stored file names derive from it. */
     key: text('key').notNull(),
     url: text('url').notNull(),
@@ -127,9 +139,9 @@ export const adminActions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     action: text('action', {
-      enum: ['verify', 'unverify', 'delete_place', 'approve', 'reject', 'block_guide', 'delete_rating'],
+      enum: ADMIN_ACTIONS,
     }).notNull(),
-    targetType: text('target_type', { enum: ['user', 'place', 'rating'] }).notNull(),
+    targetType: text('target_type', { enum: ADMIN_ACTION_TARGETS }).notNull(),
     /** Not a foreign key: the log outlives a deleted place or review. */
     targetId: uuid('target_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -137,8 +149,92 @@ export const adminActions = pgTable(
   (t) => [index('admin_actions_target_idx').on(t.targetId, t.createdAt)],
 );
 
+/** A user's saved destinations (docs/product.md#saved): one row per (user, place), gone with either. */
+export const savedPlaces = pgTable(
+  'saved_places',
+  {
+    idUser: uuid('id_user')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    idPlace: uuid('id_place')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'saved_places_pkey', columns: [t.idUser, t.idPlace] }),
+    index('saved_places_user_created_idx').on(t.idUser, t.createdAt),
+    index('saved_places_place_idx').on(t.idPlace),
+  ],
+);
+
+/**
+ * Password-reset links: only the SHA-256 of the token is stored, so a leaked table cannot be used to
+ * reset anything. A row works once (`used_at`) and until `expires_at`.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    idUser: uuid('id_user')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_idx').on(t.tokenHash), index('password_resets_user_idx').on(t.idUser)],
+);
+
+/** Group outings (docs/product.md#outings): `taken` is kept equal to the participant rows under a row lock. */
+export const outings = pgTable(
+  'outings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    idPlace: uuid('id_place')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    idGuide: uuid('id_guide')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    meetingPoint: text('meeting_point').notNull(),
+    description: text('description').notNull().default(''),
+    spots: integer('spots').notNull(),
+    taken: integer('taken').notNull().default(0),
+    status: text('status', { enum: OUTING_STATUSES }).notNull().default('abierta'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('outings_place_starts_idx').on(t.idPlace, t.startsAt),
+    index('outings_guide_starts_idx').on(t.idGuide, t.startsAt),
+    check('outings_spots_check', sql`${t.spots} >= 1`),
+    check('outings_taken_check', sql`${t.taken} >= 0 and ${t.taken} <= ${t.spots}`),
+    check('outings_status_check', sql`${t.status} in ('abierta', 'cancelada')`),
+  ],
+);
+
+export const outingParticipants = pgTable(
+  'outing_participants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    idOuting: uuid('id_outing')
+      .notNull()
+      .references(() => outings.id, { onDelete: 'cascade' }),
+    idUser: uuid('id_user')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('outing_participants_outing_user_idx').on(t.idOuting, t.idUser), index('outing_participants_user_idx').on(t.idUser)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type PlaceRow = typeof places.$inferSelect;
 export type RatingRow = typeof ratings.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 export type AdminActionRow = typeof adminActions.$inferSelect;
+export type OutingRow = typeof outings.$inferSelect;
+export type OutingParticipantRow = typeof outingParticipants.$inferSelect;

@@ -1,11 +1,14 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiErrorSchema, MSG, type ApiError, type ErrorCode } from '@sendero/contract';
-import { safeParse, type $ZodIssue, type $ZodType } from 'zod/v4/core';
+import { ApiErrorSchema, fieldIssues, MSG, type ApiError, type ErrorCode, type FieldIssue } from '@sendero/contract';
+import { safeParse, type $ZodType } from 'zod/v4/core';
 import { AppError } from '@/errors.js';
+import type { Config } from '@/config.js';
+import { securityHeaders } from '@/plugins/security.js';
 
 /**
- * One error shape for every failure (DESIGN.md §4): `{ error: { code, message, fields? } }`.
+ * One error shape for every failure (docs/architecture.md#errors): `{ error: { code, message, fields? } }`.
  * 5xx answers never carry the real message or a stack; they are logged with the request id.
  */
 
@@ -20,26 +23,6 @@ export function errorResponses<S extends number>(...statuses: S[]): Record<S, ty
 
 /** Contract schemas carry Spanish messages; anything they do not word gets one of ours. */
 const fallbackMessage = (issue: { code: string }) => (issue.code === 'unrecognized_keys' ? MSG.unknownField : MSG.validation);
-
-interface FieldIssue {
-  field: string;
-  message: string;
-  /** zod issue code: `invalid_type` for a missing value, `invalid_format` for a malformed one, ... */
-  code: string;
-}
-
-function fieldIssues(issues: readonly $ZodIssue[]): FieldIssue[] {
-  const out: FieldIssue[] = [];
-  for (const issue of issues) {
-    const base = issue.path.map(String);
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out.push({ field: [...base, key].join('.'), message: MSG.unknownField, code: issue.code });
-    } else {
-      out.push({ field: base.join('.'), message: issue.message, code: issue.code });
-    }
-  }
-  return out;
-}
 
 /** Validation error raised by our validator compiler; the error handler turns it into 400 (or 404 for ids). */
 export class RequestValidationError extends Error {
@@ -106,14 +89,75 @@ export function toErrorReply(error: unknown): { status: number; body: ApiError }
   return { status: 500, body: errorBody('INTERNAL_ERROR', MSG.internal) };
 }
 
+/**
+ * Fastify's `frameworkErrors`: what the router answers before any route or hook runs, in our shape and
+ * with the security headers. A path parameter the router refuses (over its length limit, or a malformed
+ * percent-encoding such as `/api/user/%c0%ae`) can name no id: 404 like any non-UUID id (README decision 8).
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const routerRefusal = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const { status, body } = routerRefusal ? { status: 404, body: errorBody('NOT_FOUND', MSG.notFound) } : toErrorReply(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  void reply.headers(securityHeaders(request.server.config)).code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** A raw HTTP answer for a socket no request object exists for (malformed HTTP, slow client, too many connections). */
+export function rawErrorResponse(
+  config: Pick<Config, 'mapTiles'>,
+  status: number,
+  body: ApiError,
+  extraHeaders: Record<string, string> = {},
+): string {
+  const json = JSON.stringify(body);
+  const headers = {
+    ...securityHeaders(config),
+    ...extraHeaders,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(json)),
+    connection: 'close',
+  };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  return `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\n${lines.join('\r\n')}\r\n\r\n${json}`;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+};
+
+/**
+ * Fastify's `clientErrorHandler`: Node reports malformed HTTP, over-long headers and clients that did
+ * not send their request in time (REQUEST_TIMEOUT_MS / HEADERS_TIMEOUT_MS) here, before Fastify sees a
+ * request. The answer keeps the error shape and the security headers; the socket is closed.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let reply: [number, ApiError];
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') reply = [408, errorBody('REQUEST_TIMEOUT', MSG.requestTimeout)];
+  else if (error.code === 'HPE_HEADER_OVERFLOW') reply = [431, errorBody('PAYLOAD_TOO_LARGE', MSG.payloadTooLarge)];
+  else reply = [400, errorBody('VALIDATION_ERROR', MSG.validation)];
+  this.log.debug({ code: error.code }, 'client error');
+  if (socket.writable) socket.end(rawErrorResponse(this.config, reply[0], reply[1]), () => socket.destroy());
+  else socket.destroy();
+}
+
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
 async function errorsPlugin(app: FastifyInstance) {
   app.setValidatorCompiler(validatorCompiler);
 
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toErrorReply(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const retryAfter = (error as { headers?: Record<string, string> } | null)?.headers?.['retry-after'];
-    if (status === 429 && retryAfter) void reply.header('retry-after', retryAfter);
+    // Every 429 says when to come back: ours carry it, @fastify/rate-limit has already set the header.
+    if (status === 429) {
+      const own = error instanceof AppError ? error.retryAfter : undefined;
+      const fromPlugin = (error as { headers?: Record<string, string> } | null)?.headers?.['retry-after'];
+      const retryAfter = own ?? fromPlugin ?? reply.getHeader('retry-after') ?? DEFAULT_RETRY_AFTER_SECONDS;
+      void reply.header('retry-after', String(Math.max(1, Math.ceil(Number(retryAfter) || DEFAULT_RETRY_AFTER_SECONDS))));
+    }
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   });
 }

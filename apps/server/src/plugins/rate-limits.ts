@@ -2,49 +2,87 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { tooManyRequests } from '@/errors.js';
+import { SnapshotMemoryStore } from '@/plugins/rate-limit-store.js';
 import { normalizeEmail } from '@/services/auth.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest/preHandler: login + register attempts per IP (AUTH_RATE_LIMIT_PER_IP a minute, one shared counter). */
     authRateLimit: preHandlerAsyncHookHandler;
-    /** Failed logins per email (10 a minute): check before verifying, count after a failure. */
-    failedLogins: {
-      assertAllowed(request: FastifyRequest): Promise<void>;
-      recordFailure(request: FastifyRequest): Promise<void>;
+    /**
+     * Login attempts (docs/decisions/ on login limits): `begin` counts the attempt BEFORE the password is
+     * checked (atomically, so parallel requests cannot slip through) and throws 429 with Retry-After;
+     * `succeeded` / `failed` record the outcome.
+     */
+    loginAttempts: {
+      begin(request: FastifyRequest): Promise<void>;
+      succeeded(request: FastifyRequest): Promise<void>;
+      failed(request: FastifyRequest): Promise<void>;
     };
   }
 }
 
-export const FAILED_LOGINS_PER_EMAIL = 10;
+/** Unsuccessful login attempts a minute for one email from one client (IP). */
+export const FAILED_LOGINS_PER_CLIENT = 10;
+/** Failed logins a minute for one email from all clients together; past it, only clients that have not failed get through. */
+export const FAILED_LOGINS_PER_EMAIL = 30;
 const MINUTE = 60_000;
+/** Counters use the limiter with a ceiling never reached, so `remaining` tells the exact count. */
+const COUNT_CEILING = 1_000_000_000;
 
 /**
- * Rate limits of DESIGN.md §4 on @fastify/rate-limit's in-memory store (several processes would share a
- * Redis store; see the README's decisions). Routes may also set `config.rateLimit` (the upload route
- * does: 60 a minute per user); a 429 always carries the error body of the error handler.
+ * Rate limits of docs/product.md#limits on @fastify/rate-limit's store (in memory; a Redis store plugs into
+ * the same calls, see docs/decisions/001-rate-limit-counters-in-memory.md and 021). Routes may also set
+ * `config.rateLimit` (the upload route does: per user); a 429 always carries the error body of the error
+ * handler and a Retry-After header.
  */
 async function rateLimitsPlugin(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: false,
+    store: SnapshotMemoryStore,
     errorResponseBuilder: () => tooManyRequests(),
   });
 
   app.decorate('authRateLimit', app.rateLimit({ max: app.config.authRateLimitPerIp, timeWindow: MINUTE }));
 
+  /** A plain counter in the limiter's store: `add` increments and reads in one store call. */
+  const counter = (prefix: string, key: (request: FastifyRequest) => string) => {
+    const limit = app.createRateLimit({ max: COUNT_CEILING, timeWindow: MINUTE, keyGenerator: (r) => `${prefix}:${key(r)}` });
+    // (`isAllowed: true` comes only from an allow list, which these counters do not have.)
+    const read = (state: { isAllowed: true } | { isAllowed: false; remaining: number; ttlInSeconds: number }) =>
+      state.isAllowed ? { count: 0, retryAfter: 1 } : { count: COUNT_CEILING - state.remaining, retryAfter: Math.max(1, state.ttlInSeconds) };
+    return {
+      add: async (request: FastifyRequest) => read(await limit(request)),
+      peek: async (request: FastifyRequest) => read(await limit(request, { increment: false })),
+    };
+  };
 
   const emailOf = (request: FastifyRequest) => {
     const email = (request.body as { email?: unknown } | undefined)?.email;
-    return `login-failures:${typeof email === 'string' ? normalizeEmail(email) : ''}`;
+    return typeof email === 'string' ? normalizeEmail(email) : '';
   };
-  const failures = app.createRateLimit({ max: FAILED_LOGINS_PER_EMAIL, timeWindow: MINUTE, keyGenerator: emailOf });
-  app.decorate('failedLogins', {
-    async assertAllowed(request: FastifyRequest) {
-      const state = await failures(request, { increment: false });
-      if (!state.isAllowed && state.remaining <= 0) throw tooManyRequests();
+  const clientOf = (request: FastifyRequest) => `${emailOf(request)}|${request.ip}`;
+  const attempts = counter('login-attempts', clientOf);
+  const successes = counter('login-successes', clientOf);
+  const emailFailures = counter('login-failures', emailOf);
+
+  app.decorate('loginAttempts', {
+    async begin(request: FastifyRequest) {
+      const attempt = await attempts.add(request);
+      const ok = await successes.peek(request);
+      // Attempts of this client on this email that did not succeed, this one included.
+      const unsuccessful = attempt.count - Math.min(ok.count, attempt.count);
+      if (unsuccessful > FAILED_LOGINS_PER_CLIENT) throw tooManyRequests(undefined, attempt.retryAfter);
+      if (unsuccessful > 1) {
+        const all = await emailFailures.peek(request);
+        if (all.count >= FAILED_LOGINS_PER_EMAIL) throw tooManyRequests(undefined, all.retryAfter);
+      }
     },
-    async recordFailure(request: FastifyRequest) {
-      await failures(request);
+    async succeeded(request: FastifyRequest) {
+      await successes.add(request);
+    },
+    async failed(request: FastifyRequest) {
+      await emailFailures.add(request);
     },
   });
 }

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -39,6 +40,16 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </html>
 `;
 
+/**
+ * index.html for a client-side route other than the landing: its <body> gets the class that shows the
+ * static page shell instead of the landing's static hero (both are in apps/web/index.html, so the
+ * first paint needs no JavaScript). Read per request: a new build is served without a restart.
+ */
+async function pageShellHtml(dist: string): Promise<string> {
+  const html = await readFile(join(dist, 'index.html'), 'utf8');
+  return html.replace(/<body(\s[^>]*)?>/, (tag) => (tag.includes('class=') ? tag : tag.replace('<body', '<body class="sd-page"')));
+}
+
 function wantsHtml(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0] ?? '';
@@ -72,6 +83,11 @@ async function webPlugin(app: FastifyInstance) {
       setHeaders(reply, path) {
         if (path.includes(`${join(dist, 'assets')}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
         else if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
+        // The service worker and the manifest are checked on every visit, so a deploy reaches everyone.
+        else if (path === join(dist, 'sw.js')) reply.header('cache-control', 'no-cache').header('content-type', 'text/javascript; charset=utf-8');
+        else if (path === join(dist, 'manifest.webmanifest')) {
+          reply.header('cache-control', 'no-cache').header('content-type', 'application/manifest+json; charset=utf-8');
+        }
         else reply.header('cache-control', 'public, max-age=3600');
       },
     });
@@ -83,7 +99,7 @@ async function webPlugin(app: FastifyInstance) {
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (wantsHtml(request)) {
-      if (built) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (built) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await pageShellHtml(dist));
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_PAGE);
     }
     return reply.code(404).send(errorBody('NOT_FOUND', MSG.notFound));

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminActionSchema, AdminActionsQuerySchema, AdminSchema, API, IdParamsSchema } from '@sendero/contract';
+import { AdminActionSchema, AdminActionsQuerySchema, AdminSchema, API, IdParamsSchema, ResetLinkSchema } from '@sendero/contract';
 import { errorResponses } from '@/plugins/errors.js';
 import { listAdminActions } from '@/services/admin-actions.js';
+import { createResetLinkFor, resetUrl } from '@/services/password-reset.js';
 import { getAdmin } from '@/services/users.js';
 
 /** GET /api/admin/actions?target={id}, GET /api/admin/{id}. (POST /api/admin/login lives in auth.ts.) */
@@ -39,5 +40,24 @@ export default async function adminRoutes(fastify: FastifyInstance): Promise<voi
       },
     },
     async (request) => getAdmin(app.db, request.auth!, request.params.id),
+  );
+
+  app.post(
+    API.adminResetLink(':id'),
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: "A password-reset link for a user, to pass on by hand (admin; logged)",
+        description: 'Single use, valid 1 hour. Administrators cannot be targeted (409).',
+        security,
+        params: IdParamsSchema,
+        response: { 200: ResetLinkSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const token = await createResetLinkFor(app.db, request.auth!, request.params.id);
+      return { url: resetUrl(app.config.publicUrl, token) };
+    },
   );
 }

@@ -8,15 +8,18 @@ import { AppError } from '@/errors.js';
 /** POST /api/register, /api/login, /api/admin/login. */
 export default async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Login and register attempts share one counter per IP; failed logins are also counted per email.
+  // Login and register attempts share one counter per IP; logins are also counted per email and client.
   const onRequest = app.authRateLimit;
 
   async function loginCounted(request: FastifyRequest & { body: LoginRequest }, adminOnly: boolean) {
-    await app.failedLogins.assertAllowed(request);
+    // Counted before the password is checked (plugins/rate-limits.ts).
+    await app.loginAttempts.begin(request);
     try {
-      return await login(app.db, app.tokens, request.body, { adminOnly });
+      const session = await login(app.db, app.tokens, request.body, { adminOnly });
+      await app.loginAttempts.succeeded(request);
+      return session;
     } catch (error) {
-      if (error instanceof AppError && error.status === 401) await app.failedLogins.recordFailure(request);
+      if (error instanceof AppError && error.status === 401) await app.loginAttempts.failed(request);
       throw error;
     }
   }

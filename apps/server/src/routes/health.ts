@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { API, HealthSchema } from '@sendero/contract';
 import { errorResponses } from '@/plugins/errors.js';
+import { checkDatabase } from '@/services/health.js';
 
 export default async function healthRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -12,7 +12,7 @@ export default async function healthRoutes(fastify: FastifyInstance): Promise<vo
       schema: { tags: ['health'], summary: 'Answers once the database answers', response: { 200: HealthSchema, ...errorResponses(500) } },
     },
     async (_request, reply) => {
-      await app.db.execute(sql`select 1`);
+      await checkDatabase(app.db);
       void reply.header('cache-control', 'no-store');
       return { ok: true as const };
     },

@@ -1,57 +1,19 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API, DeletedSchema, IdParamsSchema, PlaceCreateSchema, PlaceSchema, PlaceUpdateRequestSchema } from '@sendero/contract';
+import { sendCachedBody } from '@/http/cached-body.js';
 import { errorResponses } from '@/plugins/errors.js';
 import {
   createPlace,
   deletePlace,
   getPlace,
-  getVerifiedPlaceList,
-  listAllPlaces,
+  placeListFor,
   toggleVerified,
   updatePlace,
 } from '@/services/places.js';
-import type { PlaceListEntry } from '@/services/place-list-cache.js';
 
-/** True when an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for 304s). */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
-}
-
-/** The best encoding we have ready for this Accept-Encoding header: br, then gzip, else none. */
-export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  if (!header) return null;
-  const accepted = new Set<string>();
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
-}
-
-/** Sends the cached verified list: 304 on a matching If-None-Match, else ready-made (compressed) bytes. */
-async function sendPlaceList(request: FastifyRequest, reply: FastifyReply, entry: PlaceListEntry) {
-  void reply
-    .header('etag', entry.etag)
-    // Revalidate every time: cheap with the ETag, and a new review shows up at once.
-    .header('cache-control', 'no-cache')
-    .header('vary', 'Accept-Encoding, Authorization');
-  if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-  void reply.type('application/json; charset=utf-8');
-  const encoding = pickEncoding(request.headers['accept-encoding']);
-  if (encoding === 'br') return reply.header('content-encoding', 'br').send(await entry.brotli());
-  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await entry.gzip());
-  return reply.send(entry.body);
-}
-
-/** GET/POST/PUT/DELETE under /api/place (DESIGN.md §4). */
+/** GET/POST/PUT/DELETE under /api/place (docs/product.md#calls). */
 export default async function placesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -66,11 +28,12 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
       },
     },
     async (request, reply) => {
-      if (request.auth?.role === 'admin') {
+      const list = await placeListFor(app.db, request.auth);
+      if (list.kind === 'every') {
         void reply.header('cache-control', 'private, no-store').header('vary', 'Authorization');
-        return listAllPlaces(app.db);
+        return list.places;
       }
-      return sendPlaceList(request, reply, await getVerifiedPlaceList(app.db));
+      return sendCachedBody(request, reply, list.entry);
     },
   );
 
@@ -128,7 +91,11 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
         response: { 200: PlaceSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => toggleVerified(app.db, request.auth!, request.params.id),
+    async (request) => {
+      const place = await toggleVerified(app.db, request.auth!, request.params.id);
+      app.notifier.placeVerification(place);
+      return place;
+    },
   );
 
   app.delete(
@@ -142,6 +109,12 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
         response: { 200: DeletedSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => deletePlace(app.db, request.auth!, request.params.id),
+    async (request) => {
+      // Read before it is gone: the creator's mail names the place.
+      const place = await getPlace(app.db, request.params.id, request.auth);
+      const deleted = await deletePlace(app.db, request.auth!, request.params.id);
+      app.notifier.placeDeleted(place);
+      return deleted;
+    },
   );
 }

@@ -7,20 +7,18 @@ import { badRequest, payloadTooLarge, tooManyRequests } from '@/errors.js';
 import { errorResponses } from '@/plugins/errors.js';
 import { saveUpload } from '@/uploads/service.js';
 
-/** Uploads per user and minute (DESIGN.md §4). */
-export const UPLOADS_PER_MINUTE = 60;
-
 /**
- * Per user (the caller is known: auth runs in onRequest, the limiter in preHandler), through the
- * app's @fastify/rate-limit (plugins/rate-limits.ts).
+ * Uploads per user and minute (docs/product.md#limits; UPLOAD_RATE_LIMIT_PER_USER, 60 by default). Per user (the
+ * caller is known: auth runs in onRequest, the limiter in preHandler), through the app's
+ * @fastify/rate-limit (plugins/rate-limits.ts): counted atomically before the body is read.
  */
-const uploadRateLimit: RateLimitOptions = {
-  max: UPLOADS_PER_MINUTE,
+const uploadRateLimit = (max: number): RateLimitOptions => ({
+  max,
   timeWindow: 60_000,
   hook: 'preHandler',
   keyGenerator: (request: FastifyRequest) => `upload:${request.auth?.id ?? request.ip}`,
   errorResponseBuilder: () => tooManyRequests(MSG.tooManyUploads),
-};
+});
 
 /** The bytes of the multipart field `file`: 400 without it, 413 above 10 MB (the rest is not read). */
 async function readFileField(request: FastifyRequest): Promise<Buffer> {
@@ -37,12 +35,13 @@ async function readFileField(request: FastifyRequest): Promise<Buffer> {
     return await part.toBuffer();
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 413) throw payloadTooLarge(MSG.fileTooLarge);
-    throw error;
+    // A body cut before its closing boundary (or a broken connection): the file never arrived whole.
+    throw badRequest(MSG.fileMissing, { file: MSG.fileMissing });
   }
 }
 
 /**
- * POST /api/upload?preset=place|rating|user (DESIGN.md §6). Multipart is accepted only in this
+ * POST /api/upload?preset=place|rating|user (docs/product.md#images). Multipart is accepted only in this
  * scope; every other route takes JSON. The files are served by routes/uploaded-files.ts.
  */
 export default async function uploadRoutes(fastify: FastifyInstance): Promise<void> {
@@ -55,7 +54,7 @@ export default async function uploadRoutes(fastify: FastifyInstance): Promise<vo
     '/api/upload',
     {
       onRequest: app.requireAuth,
-      config: { rateLimit: uploadRateLimit },
+      config: { rateLimit: uploadRateLimit(app.config.uploadRateLimitPerUser) },
       schema: {
         tags: ['uploads'],
         summary: 'Upload an image (multipart field `file`): re-encoded to WebP, metadata stripped',

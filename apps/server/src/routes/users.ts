@@ -6,8 +6,8 @@ import {
   IdParamsSchema,
   PasswordUpdateResponseSchema,
   PasswordUpdateSchema,
-  SelfUpdateSchema,
   UserSchema,
+  UserUpdate2Schema,
   UsersQuerySchema,
 } from '@sendero/contract';
 import { errorResponses } from '@/plugins/errors.js';
@@ -87,10 +87,17 @@ export default async function usersRoutes(fastify: FastifyInstance): Promise<voi
         summary: 'My photo and guide application, or an admin transition (approve, reject, block guide)',
         security,
         params: IdParamsSchema,
-        body: SelfUpdateSchema,
+        body: UserUpdate2Schema,
         response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
       },
     },
-    async (request) => updateUser(app.db, request.auth!, request.params.id, request.body),
+    async (request) => {
+      const user = await updateUser(app.db, request.auth!, request.params.id, request.body);
+      // An admin's transition on someone else: tell the applicant about an approval or a rejection.
+      if (request.auth!.id !== user._id && (user.status === 'Aprobado' || user.status === 'Rechazado')) {
+        app.notifier.guideDecision(user, user.status === 'Aprobado');
+      }
+      return user;
+    },
   );
 }

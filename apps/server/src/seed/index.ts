@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { FastifyBaseLogger } from 'fastify';
-import { places, ratings, uploads, users } from '@/db/schema.js';
+import { outingParticipants, outings, places, ratings, uploads, users } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import { hashPassword } from '@/services/passwords.js';
 import { recomputePlaceRating } from '@/services/ratings.js';
@@ -10,7 +10,7 @@ import type { Storage } from '@/storage/storage.js';
 import { processImage, storeImage, type ProcessedImage } from '@/uploads/pipeline.js';
 import { avatarSvg, landscapeSvg, type LandscapeOptions } from './landscape.js';
 import { SAMPLE_PLACES, UNVERIFIED_SAMPLE } from './places-data.js';
-import { SAMPLE_REVIEWERS, SAMPLE_REVIEWS, SAMPLE_USER } from './people-data.js';
+import { SAMPLE_GUIDES, SAMPLE_OUTINGS, SAMPLE_REVIEWERS, SAMPLE_REVIEWS, SAMPLE_USER } from './people-data.js';
 
 export interface SeedDeps {
   db: Db;
@@ -55,7 +55,7 @@ async function isSeedable(db: Db): Promise<boolean> {
 }
 
 /**
- * Sample data for a new installation (DESIGN.md §7): 12 verified destinations a few hours from Lima,
+ * Sample data for a new installation (docs/product.md#first-run): 12 verified destinations a few hours from Lima,
  * 1 unverified one proposed by the sample user, the sample user with a pending guide application,
  * a few reviewers and reviews (the places' rating and comments follow from them). Pictures are drawn
  * here and stored through the same pipeline as uploads (files + `uploads` rows).
@@ -69,7 +69,8 @@ export async function seedSampleData({ db, storage, log }: SeedDeps): Promise<Se
   const started = Date.now();
 
   const allPlaces = [...SAMPLE_PLACES, UNVERIFIED_SAMPLE];
-  const people = [SAMPLE_USER, ...SAMPLE_REVIEWERS];
+  const people = [SAMPLE_USER, ...SAMPLE_REVIEWERS, ...SAMPLE_GUIDES];
+  const firstGuide = 1 + SAMPLE_REVIEWERS.length;
   const password = randomBytes(9).toString('base64url');
 
   // Pictures and password hashes first, outside the transaction (they take a moment).
@@ -111,9 +112,9 @@ export async function seedSampleData({ db, storage, log }: SeedDeps): Promise<Se
           firstname: p.firstname,
           lastname: p.lastname,
           photoUrl: avatarImages[i]!.url,
-          role: 'user' as const,
+          role: p.guide ? ('guide' as const) : ('user' as const),
           ...(p.application && {
-            status: 'Enviado' as const,
+            status: p.guide ? ('Aprobado' as const) : ('Enviado' as const),
             instagram: p.application.instagram,
             facebook: p.application.facebook,
             linkedin: p.application.linkedin,
@@ -162,6 +163,8 @@ export async function seedSampleData({ db, storage, log }: SeedDeps): Promise<Se
             timeMin: p.time[0],
             timeMax: p.time[1],
             timeCity: p.time_city,
+            lat: p.lat,
+            lon: p.lon,
             photos: [placeImages[i]!.url],
             description: p.description,
             howToGet: p.how_to_get,
@@ -187,12 +190,36 @@ export async function seedSampleData({ db, storage, log }: SeedDeps): Promise<Se
     for (const placeIndex of new Set(SAMPLE_REVIEWS.map((r) => r.place))) {
       await recomputePlaceRating(tx, placeRows[placeIndex]!.id);
     }
+
+    // Upcoming outings (docs/product.md#outings), at a Lima hour (UTC-5): `taken` = their participant rows.
+    const outingRows = await tx
+      .insert(outings)
+      .values(
+        SAMPLE_OUTINGS.map((o) => {
+          const startsAt = new Date(now + o.inDays * 24 * 3600_000);
+          startsAt.setUTCHours(o.hour + 5, 0, 0, 0);
+          return {
+            idPlace: placeRows[o.place]!.id,
+            idGuide: userRows[firstGuide + o.guide]!.id,
+            startsAt,
+            meetingPoint: o.meeting_point,
+            description: o.description,
+            spots: o.spots,
+            taken: o.participants.length,
+            status: o.cancelled ? ('cancelada' as const) : ('abierta' as const),
+            createdAt: new Date(now - 2 * 24 * 3600_000),
+          };
+        }),
+      )
+      .returning({ id: outings.id });
+    const joins = SAMPLE_OUTINGS.flatMap((o, i) => o.participants.map((p) => ({ idOuting: outingRows[i]!.id, idUser: userRows[p]!.id })));
+    if (joins.length > 0) await tx.insert(outingParticipants).values(joins);
     return true;
   });
   if (!created) return {};
 
   log.info(
-    `Sample data: ${SAMPLE_PLACES.length} verified destinations, 1 awaiting review, ${SAMPLE_REVIEWS.length} reviews, ${images.length} pictures (${Date.now() - started} ms)`,
+    `Sample data: ${SAMPLE_PLACES.length} verified destinations, 1 awaiting review, ${SAMPLE_REVIEWS.length} reviews, ${SAMPLE_GUIDES.length} guides with ${SAMPLE_OUTINGS.length} outings, ${images.length} pictures (${Date.now() - started} ms)`,
   );
   return { sampleUser: { email: SAMPLE_USER.email, password } };
 }

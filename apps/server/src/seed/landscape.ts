@@ -1,5 +1,5 @@
 /**
- * Landscape pictures drawn at seed time (DESIGN.md §7: no photo is downloaded). Each picture is an
+ * Landscape pictures drawn at seed time (docs/product.md#first-run: no photo is downloaded). Each picture is an
  * SVG built from a few layers (sky, sun, ridges, snow, lake, trees, waterfall, fog) and a seeded
  * random generator, so the same place always gets the same picture (and the same content hash).
  */

@@ -7,8 +7,10 @@ export interface SamplePerson {
   lastname: string;
   /** Avatar background colour. */
   avatar: string;
-  /** A guide application waiting for an administrator (status Enviado). */
+  /** A guide application waiting for an administrator (status Enviado), or approved when `guide`. */
   application?: Required<GuideApplication>;
+  /** An approved guide (role guide, status Aprobado). */
+  guide?: true;
 }
 
 /** The sample user whose credentials are printed at first start. */
@@ -98,5 +100,102 @@ export const SAMPLE_REVIEWS: SampleReview[] = [
     place: placeIndex('Cañón de Autisha'),
     rating: 4,
     comment: 'Paseo corto y tranquilo, ideal para una mañana. El puente colgante es lo mejor.',
+  },
+];
+
+/** Two approved guides who lead the sample outings (their passwords are random and never printed). */
+export const SAMPLE_GUIDES: SamplePerson[] = [
+  {
+    email: 'rosa.huaman@example.com',
+    firstname: 'Rosa',
+    lastname: 'Huamán Soto',
+    avatar: '#c2185b',
+    guide: true,
+    application: {
+      instagram: 'instagram.com/rosa.andina',
+      facebook: 'facebook.com/rosa.andina',
+      linkedin: 'linkedin.com/in/rosa-huaman-soto',
+      other1: '',
+      other2: '',
+      other3: '',
+      about_you: 'Guía oficial de montaña desde 2015. Llevo grupos a Marcahuasi y a la sierra de Lima cada mes.',
+    },
+  },
+  {
+    email: 'martin.flores@example.com',
+    firstname: 'Martín',
+    lastname: 'Flores Paredes',
+    avatar: '#00796b',
+    guide: true,
+    application: {
+      instagram: 'instagram.com/martin.trekking',
+      facebook: 'facebook.com/martin.trekking',
+      linkedin: 'linkedin.com/in/martin-flores-paredes',
+      other1: '',
+      other2: '',
+      other3: '',
+      about_you: 'Biólogo y guía de naturaleza. Conozco las lomas costeras y los nevados de Áncash.',
+    },
+  },
+];
+
+/**
+ * Upcoming sample outings. `guide` indexes SAMPLE_GUIDES; `participants` index [SAMPLE_USER,
+ * ...SAMPLE_REVIEWERS] (the sample user joins none, so a newcomer can try 'Inscribirme').
+ */
+export interface SampleOuting {
+  guide: number;
+  place: number;
+  /** Days from the first start, at `hour` o'clock in Lima. */
+  inDays: number;
+  hour: number;
+  meeting_point: string;
+  description: string;
+  spots: number;
+  participants: number[];
+  cancelled?: true;
+}
+
+export const SAMPLE_OUTINGS: SampleOuting[] = [
+  {
+    guide: 0,
+    place: placeIndex('Marcahuasi'),
+    inDays: 9,
+    hour: 5,
+    meeting_point: 'Plaza de Armas de San Pedro de Casta',
+    description: 'Subida a la meseta con noche de campamento. Lleva bolsa de dormir y ropa abrigadora.',
+    spots: 4,
+    participants: [1, 2, 3],
+  },
+  {
+    guide: 1,
+    place: placeIndex('Lomas de Lachay'),
+    inDays: 12,
+    hour: 6,
+    meeting_point: 'Paradero del kilómetro 105 de la Panamericana Norte',
+    description: 'Caminata tranquila por los circuitos de la reserva. Ideal para principiantes.',
+    spots: 15,
+    participants: [2],
+  },
+  {
+    guide: 0,
+    place: placeIndex('Bosque de Zárate'),
+    inDays: 5,
+    hour: 6,
+    meeting_point: 'Puente de San Bartolomé',
+    description: 'Cancelada por el pronóstico de lluvias en la zona.',
+    spots: 10,
+    participants: [1],
+    cancelled: true,
+  },
+  {
+    guide: 1,
+    place: placeIndex('Nevado Pastoruri'),
+    inDays: 20,
+    hour: 4,
+    meeting_point: 'Plaza de Armas de Huaraz',
+    description: 'Salida de día completo con aclimatación previa recomendada.',
+    spots: 8,
+    participants: [],
   },
 ];

@@ -2,8 +2,9 @@ import type { Difficulty } from '@sendero/contract';
 import type { LandscapeOptions } from './landscape.js';
 
 /**
- * Sample destinations (DESIGN.md §7). Texts written by us for the sample data; hours and capacities
- * are realistic for the trip, not official figures. `landscape` drives the generated picture.
+ * Sample destinations (docs/product.md#first-run). Texts written by us for the sample data; hours and capacities
+ * are realistic for the trip, not official figures; coordinates are those of each trailhead (the town
+ * or car park where the walk starts), to about 100 m. `landscape` drives the generated picture.
  */
 export interface SamplePlace {
   name: string;
@@ -12,6 +13,9 @@ export interface SamplePlace {
   capacity: number;
   time: [number, number];
   time_city: number;
+  /** The trailhead (WGS84), where the walk starts. */
+  lat: number;
+  lon: number;
   description: string;
   how_to_get: string;
   tips: string;
@@ -31,6 +35,8 @@ export const SAMPLE_PLACES: SamplePlace[] = [
     capacity: 80,
     time: [1, 3],
     time_city: 2.5,
+    lat: -11.3547,
+    lon: -77.3714,
     description:
       'Una reserva de lomas costeras que reverdece con la neblina del invierno. Senderos señalizados entre flores de amancae, tara y aves como el cernícalo y el pampero, con miradores sobre el valle.',
     how_to_get:
@@ -46,6 +52,8 @@ export const SAMPLE_PLACES: SamplePlace[] = [
     capacity: 25,
     time: [5, 6],
     time_city: 2.5,
+    lat: -11.9106,
+    lon: -76.5249,
     description:
       'Uno de los últimos bosques relictos de la vertiente occidental, con árboles de lloque y quishuar, musgos y orquídeas. La subida desde San Bartolomé gana casi 1 500 metros de desnivel.',
     how_to_get:
@@ -61,6 +69,8 @@ export const SAMPLE_PLACES: SamplePlace[] = [
     capacity: 40,
     time: [2, 3],
     time_city: 4,
+    lat: -11.7583,
+    lon: -76.5972,
     description:
       'Una meseta a casi 4 000 metros sobre San Pedro de Casta, famosa por sus formaciones de roca con siluetas de rostros y animales, como el Monumento a la Humanidad. Ideal para acampar y ver el cielo estrellado.',
     how_to_get:
@@ -76,6 +86,8 @@ export const SAMPLE_PLACES: SamplePlace[] = [
     capacity: 50,
     time: [1, 2],
     time_city: 3,
+    lat: -11.7354,
+    lon: -76.614,
     description:
       'Un cañón de paredes rojizas en el valle del Santa Eulalia, con un puente colgante, pozas de agua fría y la pequeña catarata de Autisha. Un paseo corto y bonito para ir en familia.',
     how_to_get:
@@ -91,6 +103,8 @@ export const SAMPLE_PLACES: SamplePlace[] = [
     capacity: 30,
     time: [3, 4],
     time_city: 3,
+    lat: -11.7192,
+    lon: -76.5345,
     description:
       'Una quebrada verde sobre Matucana que guarda varias caídas de agua; la principal supera los 40 metros. El sendero pasa por andenes y chacras antes de llegar al fondo de la quebrada.',
     how_to_get:
@@ -106,6 +120,8 @@ export const SAMPLE_PLACES: SamplePlace[] = [
     capacity: 60,
     time: [2, 3],
     time_city: 2,
+    lat: -11.9012,
+    lon: -76.577,
     description:
       'Una caminata corta desde Santa Eulalia que sigue un canal de riego hasta una catarata escondida entre rocas. Buena opción para empezar en el trekking de altura moderada.',
     how_to_get:
@@ -121,6 +137,8 @@ export const SAMPLE_PLACES: SamplePlace[] = [
     capacity: 30,
     time: [3, 4],
     time_city: 4.5,
+    lat: -11.3468,
+    lon: -76.848,
     description:
       'La llamada Machu Picchu limeño: una ciudadela de la cultura Atavillos sobre una cresta a 3 600 metros, con recintos de piedra de varios pisos y vistas a todo el valle de Huaral.',
     how_to_get:
@@ -136,6 +154,8 @@ export const SAMPLE_PLACES: SamplePlace[] = [
     capacity: 12,
     time: [6, 8],
     time_city: 4,
+    lat: -11.778,
+    lon: -76.179,
     description:
       'Un nevado de 5 150 metros cerca de Ticlio, considerado un primer glaciar accesible. La ruta cruza morrenas y termina en un tramo de nieve con vista a la Cordillera Central.',
     how_to_get:
@@ -151,6 +171,8 @@ export const SAMPLE_PLACES: SamplePlace[] = [
     capacity: 30,
     time: [4, 6],
     time_city: 1,
+    lat: -9.4826,
+    lon: -77.4403,
     description:
       'Una laguna verde esmeralda al pie del nevado Churup, a 4 450 metros. El tramo final tiene pasos de roca con cables: un buen entrenamiento antes de rutas más largas de la Cordillera Blanca.',
     how_to_get:
@@ -166,6 +188,8 @@ export const SAMPLE_PLACES: SamplePlace[] = [
     capacity: 40,
     time: [5, 7],
     time_city: 3,
+    lat: -9.0457,
+    lon: -77.6115,
     description:
       'La laguna más conocida de la Cordillera Blanca: agua turquesa bajo el nevado Chacraraju, a 4 600 metros. El camino sube por praderas con cascadas y termina en un último tramo empinado.',
     how_to_get:
@@ -181,6 +205,8 @@ export const SAMPLE_PLACES: SamplePlace[] = [
     capacity: 50,
     time: [1.5, 2],
     time_city: 2.5,
+    lat: -9.9115,
+    lon: -77.1893,
     description:
       'Un glaciar en retroceso en la Cordillera Blanca, a más de 5 000 metros. En el camino se ven puyas de Raimondi, manantiales de agua gasificada y pinturas rupestres de la zona de Carpa.',
     how_to_get:
@@ -196,6 +222,8 @@ export const SAMPLE_PLACES: SamplePlace[] = [
     capacity: 20,
     time: [6, 8],
     time_city: 2,
+    lat: -11.9292,
+    lon: -75.0583,
     description:
       'Una cordillera sagrada para los huancas, con lagunas de altura como Lazo Huntay y glaciares a más de 5 500 metros. Una travesía larga y fría con paisajes enormes.',
     how_to_get:
@@ -214,6 +242,8 @@ export const UNVERIFIED_SAMPLE: SamplePlace = {
   capacity: 20,
   time: [2.5, 3.5],
   time_city: 3.5,
+  lat: -11.8818,
+  lon: -76.4421,
   description:
     'Una caída de agua en la quebrada de Surco rodeada de vegetación. Propuesta por la comunidad y pendiente de revisión por un administrador.',
   how_to_get:

@@ -1,13 +1,13 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray, or } from 'drizzle-orm';
 import type { AdminAction, AdminActionKind } from '@sendero/contract';
 import { shortName } from '@sendero/contract';
-import { adminActions, users } from '@/db/schema.js';
+import { adminActions, outings, users } from '@/db/schema.js';
 import type { Db, Tx } from '@/db/types.js';
 
 export interface AdminActionInput {
   adminId: string;
   action: AdminActionKind;
-  targetType: 'user' | 'place' | 'rating';
+  targetType: 'user' | 'place' | 'rating' | 'outing';
   targetId: string;
 }
 
@@ -21,7 +21,10 @@ export async function recordAdminAction(tx: Db | Tx, input: AdminActionInput): P
   });
 }
 
-/** GET /api/admin/actions?target={id}: the log of one user, place or review, newest first. */
+/**
+ * GET /api/admin/actions?target={id}: the log of one user, place, review or outing, newest first. A
+ * place's log also lists what was done to its outings (an admin's cancel), so it shows on its page.
+ */
 export async function listAdminActions(db: Db, targetId: string): Promise<AdminAction[]> {
   const rows = await db
     .select({
@@ -36,7 +39,12 @@ export async function listAdminActions(db: Db, targetId: string): Promise<AdminA
     })
     .from(adminActions)
     .innerJoin(users, eq(users.id, adminActions.idAdmin))
-    .where(eq(adminActions.targetId, targetId))
+    .where(
+      or(
+        eq(adminActions.targetId, targetId),
+        inArray(adminActions.targetId, db.select({ id: outings.id }).from(outings).where(eq(outings.idPlace, targetId))),
+      ),
+    )
     .orderBy(desc(adminActions.createdAt), desc(adminActions.id));
   return rows.map((r) => ({
     _id: r.id,

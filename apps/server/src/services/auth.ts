@@ -4,7 +4,7 @@ import { users, type UserRow } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '@/db/errors.js';
 import { conflict, unauthorized } from '@/errors.js';
-import type { AuthUser } from '@/fastify.js';
+import type { AuthUser } from '@/services/caller.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 import type { TokenService } from './tokens.js';
 import { toUserJson } from './user-json.js';

@@ -1,13 +1,11 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { Db } from '@/db/types.js';
+import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
 
 /**
  * The serialized list of verified places (GET /api/place for everyone but admins), kept ready as
  * bytes with a strong ETag, plus gzip and brotli forms made once per version instead of per request.
  *
- * Consistency (DESIGN.md §10, several processes on one database):
+ * Consistency (docs/architecture.md#caching-and-consistency, several processes on one database):
  * - In this process every write that can change the list (create/update/verify/delete a place,
  *   create/delete a review) calls `invalidatePlaceList(db)` after its transaction commits, so the
  *   next read rebuilds: a write shows up at once here.
@@ -15,47 +13,16 @@ import type { Db } from '@/db/types.js';
  *   `PLACE_LIST_TTL_MS` after it was built: a remote write is visible within that time, never
  *   "stale forever". We chose a short TTL over a per-request version query because a cheap version
  *   (count + max(updated_at)) can miss a transaction that commits with an older timestamp, and a
- *   per-request round trip would cost most of the cache's benefit. When REDIS_URL is set, a pub/sub
- *   invalidation could make remote writes immediate too; the TTL keeps the bound without it.
+ *   per-request round trip would cost most of the cache's benefit. A pub/sub invalidation
+ *   (docs/product.md#several-processes) would make remote writes immediate; the TTL keeps the bound without it.
  * - A rebuild that started before an invalidation is not stored (generation check), so a slow
  *   rebuild cannot put an older list back after a write.
  * - The ETag is a hash of the bytes, so rebuilding an unchanged list keeps clients' 304s working.
  */
 export const PLACE_LIST_TTL_MS = 1000;
 
-export interface PlaceListEntry {
-  body: Buffer;
-  etag: string;
-  builtAt: number;
-  gzip(): Promise<Buffer>;
-  brotli(): Promise<Buffer>;
-}
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-function lazy(make: () => Promise<Buffer>): () => Promise<Buffer> {
-  let value: Promise<Buffer> | undefined;
-  return () => (value ??= make());
-}
-
-export function makeEntry(body: Buffer, now = Date.now()): PlaceListEntry {
-  return {
-    body,
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
-    builtAt: now,
-    gzip: lazy(() => gzipAsync(body, { level: 6 })),
-    brotli: lazy(() =>
-      brotliAsync(body, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-        },
-      }),
-    ),
-  };
-}
+/** The list's bytes, ETag and compressed forms (see http/cached-body.ts). */
+export type PlaceListEntry = CachedBody;
 
 class PlaceListCache {
   private entry: PlaceListEntry | null = null;
@@ -77,7 +44,7 @@ class PlaceListCache {
     if (this.inflight && this.inflight.generation === this.generation) return this.inflight.promise;
     const generation = this.generation;
     const promise = (async () => {
-      const built = makeEntry(await build());
+      const built = makeCachedBody(await build());
       // Keep the previous entry's lazily compressed forms when nothing changed.
       const next = entry && entry.etag === built.etag ? { ...entry, builtAt: built.builtAt } : built;
       if (this.generation === generation) this.entry = next;

@@ -1,14 +1,14 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { MSG, type Deleted, type Place, type PlaceCreate, type PlaceUpdate } from '@sendero/contract';
-import { places, ratings, type PlaceRow } from '@/db/schema.js';
+import { canEditPlace, canSeePlace, MSG, type Deleted, type Place, type PlaceCreate, type PlaceUpdate } from '@sendero/contract';
+import { outings, places, ratings, type PlaceRow } from '@/db/schema.js';
 import type { Db, Tx } from '@/db/types.js';
 import { badRequest, forbidden, notFound } from '@/errors.js';
-import type { AuthUser } from '@/fastify.js';
+import type { AuthUser } from '@/services/caller.js';
 import { recordAdminAction } from './admin-actions.js';
 import { getPlaceList, invalidatePlaceList, type PlaceListEntry } from './place-list-cache.js';
 import { assertOwnUploads } from '@/services/uploads-registry.js';
 
-/** The place as JSON (DESIGN.md §4). */
+/** The place as JSON (docs/product.md#calls). */
 export function toPlaceJson(row: PlaceRow): Place {
   return {
     _id: row.id,
@@ -25,6 +25,8 @@ export function toPlaceJson(row: PlaceRow): Place {
     tips: row.tips,
     rating: Number(row.rating),
     comments: row.comments,
+    lat: row.lat,
+    lon: row.lon,
     verified: row.verified,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -34,14 +36,8 @@ export function toPlaceJson(row: PlaceRow): Place {
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (id: string) => UUID_RE.test(id);
 
-/** Verified places, any place for an admin, and the caller's own unverified ones. */
-export function canSeePlace(place: Pick<PlaceRow, 'verified' | 'idUser'>, auth: AuthUser | null): boolean {
-  return place.verified || auth?.role === 'admin' || (auth !== null && place.idUser === auth.id);
-}
-
-export function canEditPlace(place: Pick<PlaceRow, 'idUser'>, auth: AuthUser): boolean {
-  return auth.role === 'admin' || place.idUser === auth.id;
-}
+/** A place row as the contract's rules see it (docs/product.md#roles-and-permissions). */
+export const ownership = (row: Pick<PlaceRow, 'verified' | 'idUser'>) => ({ verified: row.verified, id_user: row.idUser });
 
 async function findPlace(db: Db | Tx, id: string, opts: { forUpdate?: boolean } = {}): Promise<PlaceRow | undefined> {
   if (!isUuid(id)) return undefined;
@@ -53,7 +49,7 @@ async function findPlace(db: Db | Tx, id: string, opts: { forUpdate?: boolean } 
 /** The place if the caller may see it; 404 otherwise (hidden and missing look the same). */
 export async function getVisiblePlaceRow(db: Db | Tx, id: string, auth: AuthUser | null, opts: { forUpdate?: boolean } = {}): Promise<PlaceRow> {
   const row = await findPlace(db, id, opts);
-  if (!row || !canSeePlace(row, auth)) throw notFound(MSG.placeNotFound);
+  if (!row || !canSeePlace(ownership(row), auth)) throw notFound(MSG.placeNotFound);
   return row;
 }
 
@@ -79,8 +75,20 @@ export function getVerifiedPlaceList(db: Db): Promise<PlaceListEntry> {
   return getPlaceList(db, async () => Buffer.from(JSON.stringify(await listVerifiedPlaces(db))));
 }
 
+/**
+ * What GET /api/place answers this caller: an administrator sees every place (never cached, private to
+ * them); everyone else shares the cached verified list.
+ */
+export async function placeListFor(
+  db: Db,
+  auth: AuthUser | null,
+): Promise<{ kind: 'every'; places: Place[] } | { kind: 'verified'; entry: PlaceListEntry }> {
+  if (auth?.role === 'admin') return { kind: 'every', places: await listAllPlaces(db) };
+  return { kind: 'verified', entry: await getVerifiedPlaceList(db) };
+}
+
 export async function createPlace(db: Db, auth: AuthUser, input: PlaceCreate): Promise<Place> {
-  await assertOwnUploads(db, input.photos, 'photos');
+  await assertOwnUploads(db, input.photos, 'photos', auth.id);
   const [row] = await db
     .insert(places)
     .values({
@@ -96,6 +104,8 @@ export async function createPlace(db: Db, auth: AuthUser, input: PlaceCreate): P
       description: input.description,
       howToGet: input.how_to_get,
       tips: input.tips,
+      lat: input.lat ?? null,
+      lon: input.lon ?? null,
       verified: false,
       rating: 0,
       comments: 0,
@@ -108,14 +118,14 @@ export async function createPlace(db: Db, auth: AuthUser, input: PlaceCreate): P
 /** Hidden places answer 404 to anyone who may not see them; visible ones 403 to non-editors. */
 async function getEditablePlace(tx: Tx, id: string, auth: AuthUser): Promise<PlaceRow> {
   const row = await getVisiblePlaceRow(tx, id, auth, { forUpdate: true });
-  if (!canEditPlace(row, auth)) throw forbidden();
+  if (!canEditPlace(ownership(row), auth)) throw forbidden();
   return row;
 }
 
 export async function updatePlace(db: Db, auth: AuthUser, id: string, patch: PlaceUpdate): Promise<Place> {
-  if (patch.photos) await assertOwnUploads(db, patch.photos, 'photos');
   const row = await db.transaction(async (tx) => {
     const current = await getEditablePlace(tx, id, auth);
+    if (patch.photos) await assertOwnUploads(tx, patch.photos, 'photos', auth.id, current.photos);
     const timeMin = patch.time?.[0] ?? current.timeMin;
     const timeMax = patch.time?.[1] ?? current.timeMax;
     if (timeMin > timeMax) throw badRequest(MSG.timeRange, { time: MSG.timeRange });
@@ -132,6 +142,8 @@ export async function updatePlace(db: Db, auth: AuthUser, id: string, patch: Pla
         ...(patch.description !== undefined && { description: patch.description }),
         ...(patch.how_to_get !== undefined && { howToGet: patch.how_to_get }),
         ...(patch.tips !== undefined && { tips: patch.tips }),
+        // The request schema lets lat and lon through only together (both numbers or both null).
+        ...(patch.lat !== undefined && patch.lon !== undefined && { lat: patch.lat, lon: patch.lon }),
         updatedAt: sql`now()`,
       })
       .where(eq(places.id, current.id))
@@ -164,12 +176,14 @@ export async function toggleVerified(db: Db, admin: AuthUser, id: string): Promi
   return toPlaceJson(row);
 }
 
-/** Admin: delete the place and its reviews in one transaction, logging delete_place. */
+/** Admin: delete the place, its reviews and its outings (with their participants) in one transaction, logging delete_place. */
 export async function deletePlace(db: Db, admin: AuthUser, id: string): Promise<Deleted> {
   const deletedId = await db.transaction(async (tx) => {
     const current = await findPlace(tx, id, { forUpdate: true });
     if (!current) throw notFound(MSG.placeNotFound);
     await tx.delete(ratings).where(eq(ratings.idPlace, current.id));
+    // Their participant rows go with them (ON DELETE CASCADE), in this same transaction.
+    await tx.delete(outings).where(eq(outings.idPlace, current.id));
     await tx.delete(places).where(eq(places.id, current.id));
     await recordAdminAction(tx, { adminId: admin.id, action: 'delete_place', targetType: 'place', targetId: current.id });
     return current.id;

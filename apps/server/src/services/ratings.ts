@@ -1,14 +1,14 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { MSG, shortName, type Deleted, type Rating, type RatingCreate, type RatingListItem } from '@sendero/contract';
+import { canDeleteReview, canSeePlace, canWriteReview, MSG, shortName, type Deleted, type Rating, type RatingCreate, type RatingListItem } from '@sendero/contract';
 import { places, ratings, users, type RatingRow } from '@/db/schema.js';
 import type { Db, Tx } from '@/db/types.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '@/db/errors.js';
 import { conflict, forbidden, notFound } from '@/errors.js';
-import type { AuthUser } from '@/fastify.js';
+import type { AuthUser } from '@/services/caller.js';
 import { assertOwnUploads } from '@/services/uploads-registry.js';
 import { recordAdminAction } from './admin-actions.js';
 import { invalidatePlaceList } from './place-list-cache.js';
-import { canSeePlace, getVisiblePlaceRow, isUuid } from './places.js';
+import { getVisiblePlaceRow, isUuid, ownership } from './places.js';
 
 export function toRatingJson(row: RatingRow): Rating {
   return {
@@ -39,8 +39,8 @@ export async function recomputePlaceRating(tx: Tx | Db, placeId: string): Promis
 }
 
 export async function createRating(db: Db, auth: AuthUser, input: RatingCreate): Promise<Rating> {
-  if (auth.role === 'admin') throw forbidden(MSG.adminCannotReview);
-  await assertOwnUploads(db, [input.photo_url], 'photo_url');
+  if (!canWriteReview(auth)) throw forbidden(MSG.adminCannotReview);
+  await assertOwnUploads(db, [input.photo_url], 'photo_url', auth.id);
   const row = await db.transaction(async (tx) => {
     // Locks the place: reviews of one place are added one at a time (see recomputePlaceRating).
     const place = await getVisiblePlaceRow(tx, input.id_place, auth, { forUpdate: true });
@@ -97,8 +97,8 @@ export async function deleteRating(db: Db, auth: AuthUser, id: string): Promise<
     // Lock the place first (same order as createRating), then re-read the review under the lock.
     const [place] = await tx.select().from(places).where(eq(places.id, found.idPlace)).for('update');
     if (!place) throw notFound(MSG.ratingNotFound);
-    if (!isAdmin && !isAuthor) {
-      throw canSeePlace(place, auth) ? forbidden() : notFound(MSG.ratingNotFound);
+    if (!canDeleteReview({ id_user: found.idUser }, auth)) {
+      throw canSeePlace(ownership(place), auth) ? forbidden() : notFound(MSG.ratingNotFound);
     }
     const deleted = await tx.delete(ratings).where(eq(ratings.id, found.id)).returning({ id: ratings.id });
     if (deleted.length === 0) throw notFound(MSG.ratingNotFound);

@@ -7,6 +7,7 @@ export interface TokenClaims {
 }
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+const CLOCK_TOLERANCE_SECONDS = 60;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,7 +31,16 @@ export function createTokenService(secret: string): TokenService {
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        // A token must say when it expires and when it was issued, not in the future (60 s of clock
+        // skew allowed), and be at most TOKEN_TTL_SECONDS old whatever its `exp` says.
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'iat', 'sub'],
+          maxTokenAge: TOKEN_TTL_SECONDS,
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        });
+        if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null;
+        if (payload.exp - payload.iat > TOKEN_TTL_SECONDS) return null;
         const { sub, ver } = payload;
         if (typeof sub !== 'string' || !UUID_RE.test(sub)) return null;
         if (typeof ver !== 'number' || !Number.isInteger(ver)) return null;

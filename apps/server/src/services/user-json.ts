@@ -1,7 +1,7 @@
 import type { Admin, User } from '@sendero/contract';
 import type { UserRow } from '@/db/schema.js';
 
-/** The user as JSON (DESIGN.md §4): never the password hash or the token version. */
+/** The user as JSON (docs/product.md#calls): never the password hash or the token version. */
 export function toUserJson(row: UserRow): User {
   return {
     _id: row.id,
@@ -18,6 +18,7 @@ export function toUserJson(row: UserRow): User {
     other2: row.other2,
     other3: row.other3,
     about_you: row.aboutYou,
+    email_notifications: row.emailNotifications,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -3,19 +3,23 @@ import {
   ADMIN_TRANSITIONS,
   AdminUserUpdateSchema,
   APPLICATION_STATUSES,
+  fieldsFromIssues,
   GuideApplicationSchema,
   MSG,
+  TRANSITION_ACTION,
+  transitionFor,
+  transitionRefusal,
   type Admin,
-  type AdminTransition,
   type PasswordUpdate,
   type SelfUpdate,
   type Status,
   type User,
+  type UserUpdate2,
 } from '@sendero/contract';
 import { users, type UserRow } from '@/db/schema.js';
 import type { Db, Tx } from '@/db/types.js';
 import { badRequest, conflict, forbidden, notFound } from '@/errors.js';
-import type { AuthUser } from '@/fastify.js';
+import type { AuthUser } from '@/services/caller.js';
 import { recordAdminAction } from './admin-actions.js';
 import { findUserById, issueToken } from './auth.js';
 import { hashPassword } from './passwords.js';
@@ -60,9 +64,11 @@ export async function getAdmin(db: Db, caller: AuthUser, id: string): Promise<Ad
 }
 
 /** A profile photo: "" removes it; anything else must be an upload of this server. */
-async function checkPhoto(db: Db | Tx, photoUrl: string | undefined): Promise<void> {
+async function checkPhoto(db: Db | Tx, userId: string, photoUrl: string | undefined): Promise<void> {
   if (photoUrl === undefined || photoUrl === '') return;
-  await assertOwnUploads(db, [photoUrl], 'photo_url');
+  // The photo the profile already shows may be sent again (whole-object clients); any other must be theirs.
+  const [current] = await db.select({ photoUrl: users.photoUrl }).from(users).where(eq(users.id, userId)).limit(1);
+  await assertOwnUploads(db, [photoUrl], 'photo_url', userId, current ? [current.photoUrl] : []);
 }
 
 /**
@@ -77,7 +83,7 @@ export async function changePassword(
   input: PasswordUpdate,
 ): Promise<{ user: User; token: string }> {
   if (caller.id !== id) throw forbidden();
-  await checkPhoto(db, input.photo_url);
+  await checkPhoto(db, caller.id, input.photo_url);
   const passwordHash = await hashPassword(input.password);
   const [row] = await db
     .update(users)
@@ -96,7 +102,7 @@ export async function changePassword(
 const APPLICATION_FIELDS = ['instagram', 'facebook', 'linkedin', 'other1', 'other2', 'other3', 'about_you'] as const;
 
 /** PUT /api/user/update2/{id}: the user's own photo and guide application, or an admin's transition. */
-export async function updateUser(db: Db, caller: AuthUser, id: string, input: SelfUpdate): Promise<User> {
+export async function updateUser(db: Db, caller: AuthUser, id: string, input: UserUpdate2): Promise<User> {
   if (caller.id === id) return updateSelf(db, caller, id, input);
   if (caller.role === 'admin') return applyAdminTransition(db, caller, id, input);
   throw forbidden();
@@ -113,14 +119,7 @@ async function updateSelf(db: Db, caller: AuthUser, id: string, input: SelfUpdat
     if (caller.role !== 'user') throw forbidden(MSG.guideOnlyUsers);
     const { status: _status, role: _role, photo_url: _photo, ...fields } = input;
     const parsed = GuideApplicationSchema.safeParse(fields, { error: () => MSG.validation });
-    if (!parsed.success) {
-      const out: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? '');
-        if (key && !(key in out)) out[key] = issue.message;
-      }
-      throw badRequest(MSG.validation, out);
-    }
+    if (!parsed.success) throw badRequest(MSG.validation, fieldsFromIssues(parsed.error.issues));
     if (input.status === undefined) throw badRequest(MSG.validation, { status: MSG.validation });
     const app = parsed.data;
     Object.assign(changes, {
@@ -136,9 +135,10 @@ async function updateSelf(db: Db, caller: AuthUser, id: string, input: SelfUpdat
     });
   }
   if (input.photo_url !== undefined) {
-    await checkPhoto(db, input.photo_url);
+    await checkPhoto(db, caller.id, input.photo_url);
     changes.photoUrl = input.photo_url;
   }
+  if (input.email_notifications !== undefined) changes.emailNotifications = input.email_notifications;
 
   const row = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
@@ -156,42 +156,11 @@ async function updateSelf(db: Db, caller: AuthUser, id: string, input: SelfUpdat
   return toUserJson(row);
 }
 
-function transitionFor(status: string, role: string): AdminTransition | undefined {
-  return (Object.keys(ADMIN_TRANSITIONS) as AdminTransition[]).find(
-    (t) => ADMIN_TRANSITIONS[t].status === status && ADMIN_TRANSITIONS[t].role === role,
-  );
-}
-
-/** Why a transition is refused from `status`, or undefined when it is allowed (DESIGN.md §4). */
-function refusal(transition: AdminTransition, status: Status): string | undefined {
-  switch (transition) {
-    case 'approve':
-      return status === 'Aprobado' ? MSG.approveNotAllowed : undefined;
-    case 'reject':
-      return status === 'Rechazado' || status === 'Aprobado' ? MSG.rejectNotAllowed : undefined;
-    case 'blockGuide':
-      return status === 'Aprobado' ? undefined : MSG.blockNotAllowed;
-  }
-}
-
-const ACTION_OF: Record<AdminTransition, 'approve' | 'reject' | 'block_guide'> = {
-  approve: 'approve',
-  reject: 'reject',
-  blockGuide: 'block_guide',
-};
-
 async function applyAdminTransition(db: Db, admin: AuthUser, id: string, input: SelfUpdate): Promise<User> {
   const parsed = AdminUserUpdateSchema.safeParse(input, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? MSG.unknownField : MSG.validation),
   });
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const keys = issue.code === 'unrecognized_keys' ? issue.keys : [String(issue.path[0] ?? '')];
-      for (const key of keys) if (key && !(key in fields)) fields[key] = issue.message;
-    }
-    throw badRequest(MSG.validation, fields);
-  }
+  if (!parsed.success) throw badRequest(MSG.validation, fieldsFromIssues(parsed.error.issues));
   const transition = transitionFor(parsed.data.status, parsed.data.role);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
@@ -199,7 +168,7 @@ async function applyAdminTransition(db: Db, admin: AuthUser, id: string, input: 
     if (current.role === 'admin') throw conflict(MSG.adminTargetNotAllowed);
     // Nobody becomes an administrator, and only the three transitions exist.
     if (!transition) throw conflict(MSG.transitionInvalid);
-    const why = refusal(transition, current.status);
+    const why = transitionRefusal(transition, current.status);
     if (why) throw conflict(why);
     const { status, role } = ADMIN_TRANSITIONS[transition];
     const [updated] = await tx
@@ -207,7 +176,7 @@ async function applyAdminTransition(db: Db, admin: AuthUser, id: string, input: 
       .set({ status, role, updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
-    await recordAdminAction(tx, { adminId: admin.id, action: ACTION_OF[transition], targetType: 'user', targetId: id });
+    await recordAdminAction(tx, { adminId: admin.id, action: TRANSITION_ACTION[transition], targetType: 'user', targetId: id });
     return toUserJson(updated as UserRow);
   });
 }

@@ -1,8 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Storage } from './storage.js';
 
-// PLACEHOLDER written by the server-foundation engineer so app.ts compiles; S2 owns and replaces it.
 /** Files under `dir`, one per key (keys are relative paths such as `ab/abcd.webp`). */
 export function createLocalStorage(dir: string): Storage {
   const root = resolve(dir);
@@ -15,9 +15,16 @@ export function createLocalStorage(dir: string): Storage {
     async put(key, data) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      const tmp = `${path}.${process.pid}.tmp`;
-      await writeFile(tmp, data);
-      await rename(tmp, path);
+      // A temporary name of its own per write, renamed over the key (atomic): parallel writes of the same
+      // key (the same image uploaded at once; names are content hashes) never share a file or fail.
+      const tmp = `${path}.${randomUUID()}.tmp`;
+      try {
+        await writeFile(tmp, data);
+        await rename(tmp, path);
+      } catch (error) {
+        await rm(tmp, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {

@@ -1,4 +1,4 @@
-/** Where uploaded files live (DESIGN.md §6). The default writes to DATA_DIR/uploads; S3 can follow. */
+/** Where uploaded files live (docs/product.md#images). Only local files exist (storage/local.ts, docs/decisions/002-uploads-are-local-files.md); another store implements this interface. */
 export interface Storage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;

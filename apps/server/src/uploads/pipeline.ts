@@ -10,7 +10,7 @@ import {
 import { AppError, unsupportedMedia } from '@/errors.js';
 import type { Storage } from '@/storage/storage.js';
 
-/** The image formats we accept (DESIGN.md §6). AVIF is decoded by sharp as `heif` with AV1 compression. */
+/** The image formats we accept (docs/product.md#images). AVIF is decoded by sharp as `heif` with AV1 compression. */
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 
 /** One file to store: its storage key (also its name under /uploads/) and bytes. */
@@ -71,7 +71,7 @@ function formatMatches(sniffed: ImageFormat, meta: Metadata): boolean {
 }
 
 /**
- * Validate and re-encode an uploaded image (DESIGN.md §6): recognised by content, at most 40
+ * Validate and re-encode an uploaded image (docs/product.md#images): recognised by content, at most 40
  * megapixels, turned upright by its EXIF orientation, every metadata block dropped (no GPS ever
  * leaves the server), re-encoded to WebP with the longest side <= 1600 px, plus 400 and 800 px wide
  * variants. Throws AppError 415 for anything that is not an accepted image, 413 for too many pixels.

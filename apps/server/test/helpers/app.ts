@@ -49,6 +49,10 @@ export interface TestApp {
 export interface BuildTestAppOptions {
   /** Extra environment for loadConfig (e.g. AUTH_RATE_LIMIT_PER_IP). */
   env?: Record<string, string>;
+  /** Mail retry delays and SMTP timeout (default: two quick retries, 2 s). */
+  mail?: { retryDelaysMs?: readonly number[]; timeoutMs?: number };
+  /** pino level of the captured logs (default info). */
+  logLevel?: 'info' | 'debug' | 'trace';
 }
 
 const hashes = new Map<string, Promise<string>>();
@@ -92,7 +96,8 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   });
   const app = await buildApp(config, {
     db: database.db,
-    logger: { level: 'info', stream, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    logger: { level: options.logLevel ?? 'info', stream, redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+    mail: { retryDelaysMs: [20, 20], timeoutMs: 2_000, ...options.mail },
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) {

@@ -1,5 +1,5 @@
 /**
- * Suite-wide guard (DESIGN.md §4, issue 2): no response of any test may carry a password, a password
+ * Suite-wide guard (docs/architecture.md#errors, issue 2): no response of any test may carry a password, a password
  * hash or a stack trace, and no log line a password or a hash. buildTestApp() feeds every response
  * payload here through an onSend hook, and every log line through its logger stream;
  * setup.ts fails the running test when something was caught.
@@ -12,6 +12,9 @@ const violations: string[] = [];
 export function rememberPassword(password: string): void {
   if (password.length >= 6) knownPasswords.add(password);
 }
+
+/** A JWT (header.payload.signature, base64url JSON): what our bearer tokens look like. */
+const JWT_RE = /\beyJ[\w-]{5,}\.eyJ[\w-]{5,}\.[\w-]{10,}/;
 
 const STACK_RE = /\n\s+at .+:\d+:\d+|\bat [\w.<>]+ \((?:file:\/\/|\/|node:)[^)]*:\d+:\d+\)/;
 
@@ -62,9 +65,11 @@ export function checkResponse(description: string, contentType: string | undefin
   if (found.length) violations.push(`${description} contains ${found.join(' and ')}: ${payload.slice(0, 300)}`);
 }
 
-/** Logs may carry stack traces (that is where 5xx details belong), never a password or a hash. */
+/** Logs may carry stack traces (that is where 5xx details belong), never a password, a hash or a token. */
 export function checkLogLine(line: string): void {
   const found = leaksIn(line, { stacksAllowed: true });
+  // Responses carry tokens (login); logs never do.
+  if (JWT_RE.test(line)) found.push('a token');
   if (found.length) violations.push(`a log line contains ${found.join(' and ')}: ${line.slice(0, 300)}`);
 }
 

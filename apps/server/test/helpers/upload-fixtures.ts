@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { API, type Place, type PlaceCreate, type UploadPreset } from '@sendero/contract';
+import { eq } from 'drizzle-orm';
+import { uploads } from '../../src/db/schema.js';
 import { authHeader, type TestApp } from './app.js';
 
 /** A multipart/form-data body with one file part, as a browser's FormData would send it. */
@@ -31,6 +33,17 @@ export async function pngImage(width = 64, height = 48): Promise<Buffer> {
 export async function upload(t: TestApp, token: string, data: Buffer, preset: UploadPreset = 'place', options: Parameters<typeof multipart>[1] = {}) {
   const body = multipart(data, options);
   return t.app.inject({ method: 'POST', url: API.upload(preset), headers: { ...body.headers, ...authHeader(token) }, payload: body.payload });
+}
+
+/**
+ * Records that `userIds` uploaded the image at `url` too (content-addressed: the same picture uploaded by
+ * several people has one URL and one `uploads` row each). A photo must be the caller's own upload.
+ */
+export async function shareUpload(t: TestApp, url: string, ...userIds: string[]): Promise<void> {
+  const [row] = await t.db.select().from(uploads).where(eq(uploads.url, url)).limit(1);
+  if (!row) throw new Error(`no upload ${url}`);
+  const { id: _id, createdAt: _createdAt, ...rest } = row;
+  await t.db.insert(uploads).values(userIds.map((idUser) => ({ ...rest, idUser })));
 }
 
 /** Uploads a fresh image and returns its URL. */

@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { ToastProvider } from '@/components/ui/toast';
+import { UpdatePrompt } from '@/components/ui/update-prompt';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
 import { theme } from '@/lib/theme';
 
@@ -11,7 +12,10 @@ export function AppProvider({ children, queryClient = defaultQueryClient }: { ch
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <ToastProvider>{children}</ToastProvider>
+        <ToastProvider>
+          {children}
+          <UpdatePrompt />
+        </ToastProvider>
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -1,38 +1,41 @@
-import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { AppLayout, type RouteHandle } from './layout/app-layout';
 import { homeFor, RequireRole, RequireSession } from './layout/guards';
+import { lazyScreen as screen } from './layout/lazy-screen';
 import { PageLoader } from './layout/page-loader';
+import { RouteError } from './layout/route-error';
 import LandingScreen from './routes/landing';
-
-/** Every screen is its own chunk (the landing budget is 170 KB gzip of JS). */
-const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
-
-// Rendered only when a screen fails: not part of the first download.
-const RouteError = lazy(() => import('./layout/route-error').then((m) => ({ default: m.RouteError })));
 
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // The error screens are in the first bundle: a network too weak for a chunk must still show them.
     errorElement: (
-      <Suspense fallback={null}>
+      <main style={{ minHeight: '100vh' }}>
         <RouteError />
-      </Suspense>
+      </main>
     ),
     hydrateFallbackElement: <PageLoader />,
     children: [
+      {
+        // A screen that fails renders its error inside the layout, so the menu stays.
+        errorElement: <RouteError />,
+        children: [
       { path: paths.home, Component: LandingScreen },
       { path: paths.login, lazy: screen(() => import('./routes/login')) },
       { path: paths.register, lazy: screen(() => import('./routes/register')) },
       { path: paths.registerSuccess, lazy: screen(() => import('./routes/register-success')) },
       { path: paths.adminLogin, lazy: screen(() => import('./routes/admin-login')) },
+      { path: paths.forgotPassword, lazy: screen(() => import('./routes/forgot-password')) },
+      { path: paths.resetPassword, lazy: screen(() => import('./routes/reset-password')) },
       {
         element: <RequireSession />,
         children: [
           { path: paths.search, lazy: screen(() => import('./routes/search')) },
           { path: paths.placeDetailPattern, lazy: screen(() => import('./routes/place-detail')) },
           { path: paths.profile, lazy: screen(() => import('./routes/profile')) },
+          { path: paths.saved, lazy: screen(() => import('./routes/saved')) },
           { path: paths.createPlace, lazy: screen(() => import('./routes/create-place')) },
           {
             element: <RequireRole allow={['user']} otherwise={homeFor} />,
@@ -51,6 +54,8 @@ export const routes: RouteObject[] = [
       },
       { path: paths.notFound, lazy: screen(() => import('./routes/not-found')) },
       { path: '*', handle: { hideMenu: true } satisfies RouteHandle, lazy: screen(() => import('./routes/not-found')) },
+        ],
+      },
     ],
   },
 ];

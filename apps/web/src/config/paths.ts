@@ -1,4 +1,4 @@
-/** Every route of SPEC.md §2 in one place, with builders for the ones that take an id. */
+/** Every route of docs/product.md#routes-and-guards in one place, with builders for the ones that take an id. */
 export const paths = {
   home: '/',
   login: '/ingresar',
@@ -9,6 +9,7 @@ export const paths = {
   placeDetailPattern: '/buscar-destino/destino/:id',
   placeDetail: (id: string) => `/buscar-destino/destino/${encodeURIComponent(id)}`,
   profile: '/perfil',
+  saved: '/guardados',
   guide: '/convertirme-en-guia',
   createPlace: '/crear-destino',
   adminUsers: '/admin/usuarios',
@@ -18,9 +19,11 @@ export const paths = {
   adminPlacePattern: '/admin/destinos/:id',
   adminPlace: (id: string) => `/admin/destinos/${encodeURIComponent(id)}`,
   notFound: '/pagina-no-encontrada',
+  forgotPassword: '/recuperar',
+  resetPassword: '/restablecer',
 } as const;
 
-/** Routes where the side menu is never shown (SPEC.md §2). */
+/** Routes where the side menu is never shown (docs/product.md#routes-and-guards). */
 export const MENU_HIDDEN_PATHS: readonly string[] = [
   paths.home,
   paths.login,
@@ -28,4 +31,6 @@ export const MENU_HIDDEN_PATHS: readonly string[] = [
   paths.registerSuccess,
   paths.adminLogin,
   paths.notFound,
+  paths.forgotPassword,
+  paths.resetPassword,
 ];

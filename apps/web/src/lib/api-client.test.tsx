@@ -5,7 +5,7 @@ import { routes } from '@/app/route-tree';
 import { stubFetch } from '@/test/fetch-stub';
 import { signIn, USER_ID } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
-import { api, ApiRequestError, setUnauthorizedHandler } from './api-client';
+import { api, ApiRequestError, isAbortError, setUnauthorizedHandler } from './api-client';
 
 describe('api client', () => {
   it('sends the bearer token of the session and returns the JSON body', async () => {
@@ -63,5 +63,57 @@ describe('api client', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/ingresar'), { timeout: 5000 });
     expect(await screen.findByRole('heading', { name: 'Iniciar Sesión' })).toBeInTheDocument();
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('api client on a weak or lost network', () => {
+  it('offline before the call starts: fails at once with the offline message, fetch is never called', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { fn } = stubFetch({ [`GET ${API.places}`]: [200, []] });
+    await expect(api.get(API.places)).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR', message: MSG.offline });
+    expect(fn).not.toHaveBeenCalled();
+  });
+
+  it('a call that never answers is aborted after the timeout and says so in Spanish', async () => {
+    let sawAbort = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_input: unknown, init: RequestInit = {}) =>
+          new Promise((_resolve, reject) => {
+            init.signal?.addEventListener('abort', () => {
+              sawAbort = true;
+              reject(new DOMException('Aborted', 'AbortError'));
+            });
+          }),
+      ),
+    );
+    await expect(api.get(API.places, { timeoutMs: 30 })).rejects.toMatchObject({ status: 0, message: MSG.timeout });
+    expect(sawAbort).toBe(true);
+  });
+
+  it("the caller's abort is an AbortError, not a failure to show", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_input: unknown, init: RequestInit = {}) =>
+          new Promise((_resolve, reject) => {
+            init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+          }),
+      ),
+    );
+    const controller = new AbortController();
+    const pending = api.post(API.ratingCreate, {}, { signal: controller.signal });
+    controller.abort();
+    const error = await pending.catch((e: unknown) => e);
+    expect(isAbortError(error)).toBe(true);
+  });
+
+  it('a proxy answering 502 with an HTML page gives the Spanish message, not a crash', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', { status: 502, headers: { 'Content-Type': 'text/html' } })),
+    );
+    await expect(api.get(API.places)).rejects.toMatchObject({ status: 502, message: MSG.internal });
   });
 });

@@ -1,4 +1,5 @@
-import { API, ERROR_CODES, MSG, type ErrorCode, type UploadPreset, type UploadResponse } from '@sendero/contract';
+import { API, ERROR_CODES, MSG, REQUEST_TIMEOUT_MS, type ErrorCode, type UploadPreset, type UploadResponse } from '@sendero/contract';
+import { isOnline } from './online-status';
 import { clearSession, getSession } from './session';
 
 /** A failed API call: the server's Spanish message, its code and per-field messages when given. */
@@ -38,6 +39,46 @@ export interface RequestOptions {
   /** Send the bearer token of the stored session (default true when there is one). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Abort and report the call after this many ms (default REQUEST_TIMEOUT_MS). */
+  timeoutMs?: number;
+}
+
+/** The error of a call that cannot start because the device has no network. */
+function offlineError(): ApiRequestError {
+  return new ApiRequestError(0, 'NETWORK_ERROR', MSG.offline);
+}
+
+function serviceWorkerControlsPage(): boolean {
+  return typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
+}
+
+/** Whether `e` is the abort of a request (the caller's signal), not a failure to report. */
+export function isAbortError(e: unknown): boolean {
+  return e instanceof DOMException && e.name === 'AbortError';
+}
+
+/**
+ * One AbortController for a call: aborted by the caller's signal or by the timeout, whichever comes
+ * first; `timedOut()` tells which.
+ */
+function callController(signal: AbortSignal | undefined, timeoutMs: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const onAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) controller.abort(signal.reason);
+  else signal?.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException('Timed out', 'AbortError'));
+  }, timeoutMs);
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
 }
 
 function codeForStatus(status: number): ErrorCode {
@@ -49,6 +90,7 @@ function codeForStatus(status: number): ErrorCode {
   if (status === 413) return 'PAYLOAD_TOO_LARGE';
   if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
   if (status === 429) return 'TOO_MANY_REQUESTS';
+  if (status === 408) return 'REQUEST_TIMEOUT';
   return 'INTERNAL_ERROR';
 }
 
@@ -61,10 +103,11 @@ const FALLBACK_MESSAGE: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: MSG.payloadTooLarge,
   UNSUPPORTED_MEDIA_TYPE: MSG.unsupportedMediaType,
   TOO_MANY_REQUESTS: MSG.tooManyAttempts,
+  REQUEST_TIMEOUT: MSG.requestTimeout,
   INTERNAL_ERROR: MSG.internal,
 };
 
-/** The error body of DESIGN.md §4, checked by hand so zod stays out of the landing bundle. */
+/** The error body of docs/architecture.md#errors, checked by hand so zod stays out of the landing bundle. */
 function parseErrorBody(body: unknown): { code: ErrorCode; message: string; fields?: Record<string, string> } | null {
   if (typeof body !== 'object' || body === null) return null;
   const error = (body as { error?: unknown }).error;
@@ -79,7 +122,7 @@ function parseErrorBody(body: unknown): { code: ErrorCode; message: string; fiel
   return out;
 }
 
-/** Builds the error of a non-2xx answer from its JSON body (DESIGN.md §4), whatever it contains. */
+/** Builds the error of a non-2xx answer from its JSON body (docs/architecture.md#errors), whatever it contains. */
 function toError(status: number, body: unknown): ApiRequestError {
   const parsed = parseErrorBody(body);
   if (parsed && status < 500) return new ApiRequestError(status, parsed.code, parsed.message, parsed.fields);
@@ -106,30 +149,43 @@ function parseJson(text: string): unknown {
 }
 
 async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  if (options.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+  // Offline: say so now instead of waiting for the browser to give up, except for reads the service
+  // worker may answer from the saved destinations' offline copies (src/sw/sw.ts).
+  if (!isOnline() && !(method === 'GET' && serviceWorkerControlsPage())) throw offlineError();
   const session = options.auth === false ? null : getSession();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (session) headers.Authorization = `Bearer ${session.token}`;
 
-  let res: Response;
+  const call = callController(options.signal, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   try {
-    res = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options.signal,
-    });
-  } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiRequestError(0, 'NETWORK_ERROR', MSG.network);
-  }
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: call.signal,
+      });
+      text = await res.text();
+    } catch (e) {
+      if (call.timedOut()) throw new ApiRequestError(0, 'NETWORK_ERROR', MSG.timeout);
+      if (isAbortError(e) || options.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+      throw isOnline() ? new ApiRequestError(0, 'NETWORK_ERROR', MSG.network) : offlineError();
+    }
 
-  const data = parseJson(await res.text().catch(() => ''));
-  if (!res.ok) {
-    handleUnauthorized(Boolean(session), res.status);
-    throw toError(res.status, data);
+    // A proxy's HTML error page (502, 504) is not JSON: it counts as no body.
+    const data = parseJson(text);
+    if (!res.ok) {
+      handleUnauthorized(Boolean(session), res.status);
+      throw toError(res.status, data);
+    }
+    return data as T;
+  } finally {
+    call.done();
   }
-  return data as T;
 }
 
 export const api = {
@@ -140,26 +196,46 @@ export const api = {
 };
 
 /**
- * Uploads one image (DESIGN.md §6) with XMLHttpRequest, which, unlike fetch, reports upload progress.
- * `onProgress` receives 0-100.
+ * Uploads one image (docs/product.md#images) with XMLHttpRequest, which, unlike fetch, reports upload progress.
+ * `onProgress` receives 0-100; `signal` aborts the upload (the promise then rejects with an AbortError).
  */
 export function uploadFile(
   preset: UploadPreset,
   file: Blob,
   onProgress?: (percent: number) => void,
   fileName = file instanceof File ? file.name : 'imagen',
+  signal?: AbortSignal,
 ): Promise<UploadResponse> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('Aborted', 'AbortError'));
+      return;
+    }
+    if (!isOnline()) {
+      reject(offlineError());
+      return;
+    }
     const session = getSession();
     const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => signal?.removeEventListener('abort', onAbort);
     xhr.open('POST', API.upload(preset));
     xhr.setRequestHeader('Accept', 'application/json');
     if (session) xhr.setRequestHeader('Authorization', `Bearer ${session.token}`);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && onProgress) onProgress(Math.round((e.loaded / e.total) * 100));
     };
-    xhr.onerror = () => reject(new ApiRequestError(0, 'NETWORK_ERROR', MSG.network));
+    xhr.onabort = () => {
+      settle();
+      reject(new DOMException('Aborted', 'AbortError'));
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(isOnline() ? new ApiRequestError(0, 'NETWORK_ERROR', MSG.network) : offlineError());
+    };
     xhr.onload = () => {
+      settle();
       const data = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(100);

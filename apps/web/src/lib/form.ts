@@ -16,7 +16,7 @@ export function fieldProps<T extends FieldValues>(
   return { ...rest, inputRef: ref, error: Boolean(text), helperText: text };
 }
 
-/** Copies the server's per-field messages (DESIGN.md §4 `fields`) onto the form. */
+/** Copies the server's per-field messages (docs/architecture.md#errors `fields`) onto the form. */
 export function applyServerFieldErrors<T extends FieldValues>(
   fields: Record<string, string> | undefined,
   known: readonly Path<T>[],

@@ -1,7 +1,7 @@
 import { UPLOADS_PATH_PREFIX, UPLOAD_VARIANT_WIDTHS } from '@sendero/contract';
 
 /**
- * Uploads are stored as `/uploads/<hash>.webp` with `-400` and `-800` variants (DESIGN.md §6).
+ * Uploads are stored as `/uploads/<hash>.webp` with `-400` and `-800` variants (docs/product.md#images).
  * Other URLs (sample data, external images) have no variants and are used as they are.
  */
 const UPLOAD_RE = /^(.*\/uploads\/[^/?#]+)\.webp$/;

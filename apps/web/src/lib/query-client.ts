@@ -10,13 +10,19 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        // Not 'online': offline, react-query would pause the call silently; the api client fails at
+        // once with the offline message instead, and a paused mutation would be sent on reconnect
+        // even after the user cancelled it.
+        // Offline, reads still run: the service worker may answer them from the saved destinations'
+        // offline copies (docs/product.md#saved).
+        networkMode: 'always',
         refetchOnWindowFocus: false,
         retry: (failureCount, error) => {
           if (isApiRequestError(error) && error.status >= 400 && error.status < 500) return false;
           return failureCount < 1;
         },
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -2,9 +2,9 @@ import { useSyncExternalStore } from 'react';
 import { ROLES, SESSION_STORAGE_KEY, type Role, type Session } from '@sendero/contract';
 
 /**
- * The session `{token, _id, role}` in localStorage (DESIGN.md §8), readable reactively.
+ * The session `{token, _id, role}` in localStorage (docs/product.md#session), readable reactively.
  * The stored role is only a hint for the first paint: screens that unlock role-specific UI
- * confirm it with the server (see `useCurrentUser`).
+ * confirm it with the server (see `useCurrentRole` in app/layout/use-current-role.ts).
  */
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -62,7 +62,7 @@ let loggedOutAt = 0;
 
 /**
  * 'Cerrar Sesión': forget the session and remember, briefly, that it was the user's choice, so the
- * guard of the screen being left sends them to / (SPEC.md §2) and not to /ingresar.
+ * guard of the screen being left sends them to / (docs/product.md#routes-and-guards) and not to /ingresar.
  */
 export function endSession(): void {
   loggedOutAt = Date.now();

@@ -1,7 +1,7 @@
 import { createTheme } from '@mui/material/styles';
 import { COLORS } from '@sendero/contract';
 
-/** Purple and coral of SPEC.md §9; Roboto is self-hosted (imported in main.tsx). */
+/** Purple and coral of docs/product.md#constants; Roboto is self-hosted (imported in main.tsx). */
 export const theme = createTheme({
   palette: {
     primary: { main: COLORS.purple, contrastText: '#ffffff' },

@@ -19,6 +19,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     other2: '',
     other3: '',
     about_you: '',
+    email_notifications: true,
     created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
@@ -46,6 +47,8 @@ export function makePlace(overrides: Partial<Place> = {}): Place {
     tips: 'Lleva agua.',
     rating: 4.5,
     comments: 2,
+    lat: null,
+    lon: null,
     verified: true,
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',

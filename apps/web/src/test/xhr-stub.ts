@@ -62,7 +62,7 @@ export function stubXhr() {
   return FakeXhr.sent;
 }
 
-/** A successful upload answer (DESIGN.md §6). */
+/** A successful upload answer (docs/product.md#images). */
 export function uploaded(name: string) {
   const url = `/uploads/${name}.webp`;
   return { url, secure_url: url, width: 800, height: 600 };

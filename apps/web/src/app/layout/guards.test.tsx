@@ -89,7 +89,7 @@ describe('side menu', () => {
     const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
     expect(await within(nav).findByText('Ana Pérez')).toBeInTheDocument();
     const items = within(nav).getAllByRole('link').map((a) => a.textContent);
-    expect(items).toEqual(['Buscar un destino', 'Perfil', 'Convertirme en Guía']);
+    expect(items).toEqual(['Buscar un destino', 'Guardados', 'Perfil', 'Convertirme en Guía']);
     expect(within(nav).getByRole('button', { name: 'Cerrar Sesión' })).toBeInTheDocument();
   });
 
@@ -98,7 +98,7 @@ describe('side menu', () => {
     stubSignedIn('guide');
     renderRoutes(routes, '/perfil');
     const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
-    await waitFor(() => expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Buscar un destino', 'Perfil', 'Crear un Destino']));
+    await waitFor(() => expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Buscar un destino', 'Guardados', 'Perfil', 'Crear un Destino']));
   });
 
   it('as an admin I see the admin items and my name from the admin record', async () => {
@@ -113,6 +113,7 @@ describe('side menu', () => {
     await waitFor(() =>
       expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([
         'Buscar un destino',
+        'Guardados',
         'Perfil',
         'Crear un Destino',
         'Administrar Usuarios',

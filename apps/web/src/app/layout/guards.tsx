@@ -5,14 +5,14 @@ import { justLoggedOut, useSession } from '@/lib/session';
 import { PageLoader } from './page-loader';
 import { useCurrentRole } from './use-current-role';
 
-/** Without a session: /ingresar (SPEC.md §2), or / right after 'Cerrar Sesión'. */
+/** Without a session: /ingresar (docs/product.md#routes-and-guards), or / right after 'Cerrar Sesión'. */
 function NoSessionRedirect() {
   const location = useLocation();
   if (justLoggedOut()) return <Navigate to={paths.home} replace />;
   return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
 }
 
-/** Guarded routes without a session go to /ingresar (SPEC.md §2). */
+/** Guarded routes without a session go to /ingresar (docs/product.md#routes-and-guards). */
 export function RequireSession() {
   const session = useSession();
   if (!session) return <NoSessionRedirect />;
@@ -27,7 +27,7 @@ export function homeFor(role: Role): string {
 interface RequireRoleProps {
   allow: readonly Role[];
   /**
-   * Where a signed-in caller with another role goes. Default /ingresar, as SPEC.md §2 says for admin
+   * Where a signed-in caller with another role goes. Default /ingresar, as docs/product.md#routes-and-guards says for admin
    * routes; a function receives the caller's role.
    */
   otherwise?: string | ((role: Role) => string);

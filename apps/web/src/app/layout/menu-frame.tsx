@@ -7,6 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { SIDE_MENU_WIDTH, type Role, type Session } from '@sendero/contract';
+import { useCloseOnBack } from '@/lib/navigation-guard';
 import { SideMenu } from './side-menu';
 
 interface MenuFrameProps {
@@ -16,11 +17,13 @@ interface MenuFrameProps {
 }
 
 /**
- * The side menu (SPEC.md §2) as a permanent drawer on wide screens and a toggled drawer behind a
+ * The side menu (docs/product.md#side-menu) as a permanent drawer on wide screens and a toggled drawer behind a
  * top bar on small ones. Loaded only once a signed-in screen needs it, so the landing stays small.
  */
 export default function MenuFrame({ session, role, children }: MenuFrameProps) {
   const [mobileOpen, setMobileOpen] = useState(false);
+  // On a phone, Back closes the open menu first.
+  useCloseOnBack(mobileOpen, () => setMobileOpen(false));
   const menu = <SideMenu session={session} role={role} onNavigate={() => setMobileOpen(false)} />;
   const paper = { width: SIDE_MENU_WIDTH, boxSizing: 'border-box' } as const;
 

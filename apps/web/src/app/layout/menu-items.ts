@@ -7,14 +7,15 @@ export interface MenuItem {
 }
 
 /**
- * Side menu items by role (SPEC.md §2). 'Crear un Destino' is listed for guides and admins only, as
- * the SPEC's menu says; plain users can still open /crear-destino (only a session is checked), and
+ * Side menu items by role (docs/product.md#side-menu). 'Crear un Destino' is listed for guides and admins only, as
+ * docs/product.md#side-menu says; plain users can still open /crear-destino (only a session is checked), and
  * the guide application tells them that guides register destinations.
  * `role` null (not confirmed by the server yet) shows only the items every role has.
  */
 export function menuItemsFor(role: Role | null): MenuItem[] {
   const items: MenuItem[] = [
     { label: 'Buscar un destino', to: paths.search },
+    { label: 'Guardados', to: paths.saved },
     { label: 'Perfil', to: paths.profile },
   ];
   if (role === 'user') items.push({ label: 'Convertirme en Guía', to: paths.guide });

@@ -12,6 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
+import BookmarksIcon from '@mui/icons-material/Bookmarks';
 import HikingIcon from '@mui/icons-material/Hiking';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
@@ -28,6 +29,7 @@ import { menuItemsFor } from './menu-items';
 
 const ICONS: Record<string, ReactElement> = {
   [paths.search]: <SearchIcon />,
+  [paths.saved]: <BookmarksIcon />,
   [paths.profile]: <PersonIcon />,
   [paths.guide]: <HikingIcon />,
   [paths.createPlace]: <AddLocationAltIcon />,
@@ -72,6 +74,8 @@ export function SideMenu({ session, role, onNavigate }: SideMenuProps) {
 
   const logout = () => {
     onNavigate?.();
+    // That user's offline copies go with the session (loaded on demand: not in the first bundle).
+    void import('@/lib/offline-store').then((m) => m.deleteOfflineCopies(session._id));
     endSession();
     queryClient.clear();
     void navigate(paths.home, { replace: true });

@@ -5,7 +5,7 @@ import { AuthCard } from '@/features/auth/components/auth-card';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { homeFor } from '../layout/guards';
 
-/** SPEC.md §2: the same form against the admin endpoint, with the alert on failure. */
+/** docs/product.md#login: the same form against the admin endpoint, with the alert on failure. */
 export default function AdminLoginScreen() {
   const navigate = useNavigate();
   const onSuccess = (res: LoginResponse) => void navigate(homeFor(res.role), { replace: true });

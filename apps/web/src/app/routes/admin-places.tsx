@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { AdminPlacesList } from '@/features/admin/components/places-list';
 import { usePlaces } from '@/features/places/api/get-places';
 
-/** /admin/destinos (SPEC.md §2): every place, the unverified ones first. */
+/** /admin/destinos (docs/product.md#admin-destinations): every place, the unverified ones first. */
 export default function AdminPlacesScreen() {
   // With an admin's token GET /api/place answers every place, verified or not.
   const { data, error, isPending, refetch } = usePlaces();

@@ -69,7 +69,7 @@ describe('admin user profile', { timeout: 20_000 }, () => {
     ['Enviado', { approve: true, reject: true, block: false }],
     ['Aprobado', { approve: false, reject: false, block: true }],
     ['Rechazado', { approve: true, reject: false, block: false }],
-  ])('as an admin, for a user with status %s I may use exactly the actions SPEC.md §4 allows', async (status, enabled) => {
+  ])('as an admin, for a user with status %s I may use exactly the actions docs/product.md#guide-application-status allows', async (status, enabled) => {
     setup({ user: { status, role: status === 'Aprobado' ? 'guide' : 'user' } });
     await screen.findByRole('heading', { level: 1, name: 'Perfil de Ana Pérez' });
     const b = buttons();

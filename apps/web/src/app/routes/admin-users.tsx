@@ -2,7 +2,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { AdminUsersList } from '@/features/admin/components/users-list';
 
-/** /admin/usuarios (SPEC.md §2), where an administrator lands after logging in. */
+/** /admin/usuarios (docs/product.md#admin-users), where an administrator lands after logging in. */
 export default function AdminUsersScreen() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>

@@ -13,7 +13,7 @@ import { PlaceForm } from '@/features/places/components/place-form';
 import { formValuesToBody } from '@/features/places/components/place-form-values';
 import { useCurrentRole } from '@/app/layout/use-current-role';
 
-/** /crear-destino (SPEC.md §2): the form, then the success view. */
+/** /crear-destino (docs/product.md#create-destination): the form, then the success view. */
 export default function CreatePlaceScreen() {
   const { session, role } = useCurrentRole();
   const create = useCreatePlace();

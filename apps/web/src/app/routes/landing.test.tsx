@@ -8,17 +8,24 @@ import { makePlace } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 
 const wait = { timeout: 5000 };
+const CONFIG = {
+  map: { tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '' },
+  social: { instagram: 'https://www.instagram.com/sendero.pe', facebook: null, x: 'https://x.com/sendero_pe' },
+};
 
 describe('landing (/)', () => {
   it('as a visitor I see the three sections with their texts and links', async () => {
     const place = makePlace({ name: 'Laguna Churup', photos: ['/uploads/abcdef.webp'] });
-    stubFetch({ [`GET ${API.places}`]: [200, [place, makePlace({ name: 'Oculto', verified: false })]] });
+    stubFetch({ [`GET ${API.places}`]: [200, [place, makePlace({ name: 'Oculto', verified: false })]], [`GET ${API.config}`]: [200, CONFIG] });
     renderRoutes(routes, '/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Inicia esta aventura' }, wait)).toBeInTheDocument();
     expect(screen.getByText(MSG.landing)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ingresar' })).toHaveAttribute('href', '/ingresar');
     expect(screen.getByRole('link', { name: 'Registrarme' })).toHaveAttribute('href', '/registro');
-    for (const name of ['Instagram', 'Facebook', 'X']) expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Instagram' })).toHaveAttribute('href', 'https://www.instagram.com/sendero.pe');
+    expect(screen.getByRole('link', { name: 'X' })).toHaveAttribute('href', 'https://x.com/sendero_pe');
+    // Unset in the configuration: hidden, never a link to the network's home page.
+    expect(screen.queryByRole('link', { name: 'Facebook' })).not.toBeInTheDocument();
 
     expect(screen.getByRole('heading', { level: 2, name: 'Elige el destino ideal para ti' })).toBeInTheDocument();
     const carousel = screen.getByRole('region', { name: 'Destinos' });
@@ -35,7 +42,7 @@ describe('landing (/)', () => {
   });
 
   it('the search narrows the carousel by name and the X resets it', async () => {
-    stubFetch({ [`GET ${API.places}`]: [200, [makePlace({ name: 'Laguna Churup' }), makePlace({ name: 'Lomas de Lachay' })]] });
+    stubFetch({ [`GET ${API.places}`]: [200, [makePlace({ name: 'Laguna Churup' }), makePlace({ name: 'Lomas de Lachay' })]], [`GET ${API.config}`]: [200, CONFIG] });
     renderRoutes(routes, '/');
     const carousel = await screen.findByRole('region', { name: 'Destinos' }, wait);
     await within(carousel).findByRole('heading', { name: 'Laguna Churup' });
@@ -47,7 +54,7 @@ describe('landing (/)', () => {
   });
 
   it('shows skeleton cards while places load', async () => {
-    stubFetch({ [`GET ${API.places}`]: () => new Promise(() => {}) });
+    stubFetch({ [`GET ${API.places}`]: () => new Promise(() => {}), [`GET ${API.config}`]: [200, CONFIG] });
     renderRoutes(routes, '/');
     const carousel = await screen.findByRole('region', { name: 'Destinos' }, wait);
     expect(carousel).toHaveAttribute('aria-busy', 'true');

@@ -2,63 +2,83 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import type { ReactNode } from 'react';
 import FacebookIcon from '@mui/icons-material/Facebook';
 import InstagramIcon from '@mui/icons-material/Instagram';
 import XIcon from '@mui/icons-material/X';
 import { buildSearchIndex, filterIndex, LANDING_CAROUSEL_BREAKPOINTS, MSG } from '@sendero/contract';
-import { Logo } from '@/components/ui/logo';
+import { LogoMark } from '@/components/ui/logo';
 import { LoadError } from '@/components/ui/load-error';
 import { NoResults } from '@/components/ui/no-results';
 import { SearchInput } from '@/components/ui/search-input';
 import { useErrorToast } from '@/components/ui/use-error-toast';
 import { paths } from '@/config/paths';
 import { usePlaces, verifiedOnly } from '@/features/places/api/get-places';
+import { usePublicConfig } from '@/lib/public-config';
 import { CardCarousel } from '@/features/places/components/card-carousel';
 import css from './landing.module.css';
 
-const SOCIAL = [
-  { label: 'Instagram', href: 'https://www.instagram.com/', icon: <InstagramIcon /> },
-  { label: 'Facebook', href: 'https://www.facebook.com/', icon: <FacebookIcon /> },
-  { label: 'X', href: 'https://x.com/', icon: <XIcon /> },
-] as const;
+const SOCIAL: readonly { key: 'instagram' | 'facebook' | 'x'; label: string; icon: ReactNode }[] = [
+  { key: 'instagram', label: 'Instagram', icon: <InstagramIcon /> },
+  { key: 'facebook', label: 'Facebook', icon: <FacebookIcon /> },
+  { key: 'x', label: 'X', icon: <XIcon /> },
+];
 
 /** Layered mountains drawn inline at the bottom of the hero (no image request). */
 function HeroMountains() {
   return (
-    <svg className={css.mountains} viewBox="0 0 1440 220" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+    <svg className="sd-mountains" viewBox="0 0 1440 220" preserveAspectRatio="none" aria-hidden="true" focusable="false">
       <path d="M0 220 L0 120 L180 40 L330 130 L520 20 L700 140 L900 50 L1080 150 L1260 60 L1440 130 L1440 220 Z" fill="#b463d6" opacity="0.55" />
       <path d="M0 220 L0 170 L240 90 L420 170 L640 80 L860 180 L1050 110 L1250 180 L1440 120 L1440 220 Z" fill="#faf8fc" />
     </svg>
   );
 }
 
+/** The social icons link to the addresses set in the server's configuration; unset ones are hidden. */
+function SocialLinks() {
+  const config = usePublicConfig();
+  const social = config.data?.social;
+  return (
+    <ul className="sd-social" aria-label="Redes sociales">
+      {social &&
+        SOCIAL.filter((s) => social[s.key]).map((s) => (
+          <li key={s.key}>
+            <IconButton component="a" href={social[s.key] ?? undefined} target="_blank" rel="noopener noreferrer" aria-label={s.label} className={css.socialLink}>
+              {s.icon}
+            </IconButton>
+          </li>
+        ))}
+    </ul>
+  );
+}
+
+/**
+ * The hero is also static HTML in index.html, styled there (first paint without JavaScript): this
+ * markup and its global `sd-` classes must stay the same as that copy so nothing moves when React
+ * takes over.
+ */
 function Hero() {
   return (
-    <section className={css.hero} aria-labelledby="hero-title">
-      <div className={`${css.page} ${css.heroInner}`}>
-        <Logo tone="light" size={44} />
-        <div className={css.heroText}>
-          <h1 id="hero-title" className={css.heroTitle}>
+    <section className="sd-hero" aria-labelledby="hero-title">
+      <div className="sd-container sd-hero-inner">
+        <RouterLink to={paths.home} className="sd-logo" aria-label="Sendero, ir al inicio">
+          <LogoMark size={44} />
+          <span>Sendero</span>
+        </RouterLink>
+        <div className="sd-hero-text">
+          <h1 id="hero-title" className="sd-hero-title">
             Inicia esta aventura
           </h1>
-          <p className={css.heroSubtitle}>{MSG.landing}</p>
-          <div className={css.heroActions}>
-            <Button component={RouterLink} to={paths.login} variant="contained" color="secondary" size="large">
+          <p className="sd-hero-subtitle">{MSG.landing}</p>
+          <div className="sd-hero-actions">
+            <RouterLink to={paths.login} className="sd-btn sd-btn-primary">
               Ingresar
-            </Button>
-            <Button component={RouterLink} to={paths.register} variant="outlined" size="large" className={css.registerButton}>
+            </RouterLink>
+            <RouterLink to={paths.register} className="sd-btn sd-btn-outline">
               Registrarme
-            </Button>
+            </RouterLink>
           </div>
-          <ul className={css.social} aria-label="Redes sociales">
-            {SOCIAL.map((s) => (
-              <li key={s.label}>
-                <IconButton component="a" href={s.href} target="_blank" rel="noopener noreferrer" aria-label={s.label} className={css.socialLink}>
-                  {s.icon}
-                </IconButton>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks />
         </div>
       </div>
       <HeroMountains />
@@ -77,7 +97,7 @@ function Destinations() {
 
   return (
     <section className={css.section} aria-labelledby="destinations-title">
-      <div className={`${css.page} ${css.wide}`}>
+      <div className="sd-container">
         <h2 id="destinations-title" className={css.sectionTitle}>
           Elige el destino ideal para ti
         </h2>

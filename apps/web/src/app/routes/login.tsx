@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import type { LoginResponse } from '@sendero/contract';
+import { MSG, type LoginResponse } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthLink } from '@/features/auth/components/auth-link';
@@ -12,6 +12,7 @@ export default function LoginScreen() {
   return (
     <AuthCard title="Iniciar Sesión">
       <LoginForm onSuccess={onSuccess} />
+      <AuthLink to={paths.forgotPassword}>{MSG.forgotLink}</AuthLink>
       <AuthLink to={paths.register}>¿Aún no tienes una cuenta? Regístrate.</AuthLink>
     </AuthCard>
   );

@@ -1,6 +1,6 @@
 import { configure, act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MSG, type Place, type RatingListItem, type Role } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
@@ -284,6 +284,63 @@ describe('review modal', { timeout: 20_000 }, () => {
     expect(within(dialog).getByLabelText('Comentario')).toHaveValue('');
     expect(within(dialog).getByRole('radio', { name: 'Sin calificación' })).toBeChecked();
     expect(within(dialog).queryByText('Malo')).not.toBeInTheDocument();
+  });
+});
+
+describe('review modal on a weak network', { timeout: 20_000 }, () => {
+  async function fillReview(s: ReturnType<typeof setup>, sent: ReturnType<typeof stubXhr>) {
+    await s.user.click(await screen.findByRole('button', { name: 'Cuéntanos tu experiencia' }));
+    const dialog = await screen.findByRole('dialog', { name: `¿Como calificarías ${s.place.name}?` });
+    await s.user.upload(screen.getByLabelText('Añadir Foto'), imageFile('visita.jpg', 'image/jpeg'));
+    await s.user.click(await screen.findByRole('button', { name: 'Usar foto' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    act(() => sent[0]?.respond(201, uploaded('visita')));
+    await screen.findByRole('img', { name: 'Foto de tu visita' });
+    chooseStars(within(dialog).getByRole('radio', { name: '4 estrellas: Bueno' }));
+    await s.user.type(within(dialog).getByLabelText('Comentario'), 'Sin señal en la laguna.');
+    return dialog;
+  }
+
+  it('as a user who sends a review offline I am told so and my text stays in the modal', async () => {
+    const sent = stubXhr();
+    const s = setup({ handlers: { 'POST /api/rating/create': [201, {}] } });
+    const dialog = await fillReview(s, sent);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    // Sending needs the network: 'Enviar' is disabled and says why.
+    const enviar = within(dialog).getByRole('button', { name: 'Enviar' });
+    expect(enviar).toBeDisabled();
+    expect(enviar).toHaveAccessibleDescription(MSG.offline);
+    expect(within(dialog).getByText(MSG.offline)).toBeVisible();
+    expect(within(dialog).getByLabelText('Comentario')).toHaveValue('Sin señal en la laguna.');
+    expect(s.count('POST /api/rating/create')).toBe(0);
+    vi.restoreAllMocks();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+  });
+
+  it("'Cancelar' works while the review is being sent, and aborts the request", async () => {
+    const sent = stubXhr();
+    let signal: AbortSignal | null | undefined;
+    const s = setup({
+      handlers: {
+        'POST /api/rating/create': (_body, init) => {
+          signal = init.signal;
+          return new Promise(() => {}); // the network never answers
+        },
+      },
+    });
+    const dialog = await fillReview(s, sent);
+    await s.user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(signal).toBeDefined());
+    const cancelar = within(dialog).getByRole('button', { name: 'Cancelar' });
+    expect(cancelar).toBeEnabled();
+    await s.user.click(cancelar);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(signal?.aborted).toBe(true);
   });
 });
 

@@ -10,6 +10,7 @@ import { useAdmin } from '@/features/users/api/get-admin';
 import { useUser } from '@/features/users/api/get-user';
 import { ProfileEdit } from '@/features/users/components/profile-edit';
 import { ProfileView } from '@/features/users/components/profile-view';
+import { EmailPreferences } from '@/features/users/components/email-preferences';
 import { useSession } from '@/lib/session';
 
 /** /perfil: the caller's own profile; administrators are read from GET /api/admin/{id}. */
@@ -46,6 +47,7 @@ export default function ProfileScreen() {
           <ProfileView profile={profile} onEdit={() => setEditing(true)} />
         )}
       </Paper>
+      {!isAdmin && user.data && <EmailPreferences user={user.data} />}
     </Box>
   );
 }

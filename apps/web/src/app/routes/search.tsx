@@ -9,6 +9,7 @@ import { NoResults } from '@/components/ui/no-results';
 import { useErrorToast } from '@/components/ui/use-error-toast';
 import { usePlaces, verifiedOnly } from '@/features/places/api/get-places';
 import { CardCarousel } from '@/features/places/components/card-carousel';
+import { SaveButton } from '@/features/saved/components/save-button';
 import { SearchFilters, type FilterName, type FilterValues } from '@/features/places/components/search-filters';
 import { useAdmin } from '@/features/users/api/get-admin';
 import { useUser } from '@/features/users/api/get-user';
@@ -85,6 +86,7 @@ function Welcome() {
 
 export default function SearchScreen() {
   const [filters, setFilters] = useUrlFilters();
+  const session = useSession();
   const places = usePlaces();
   useErrorToast(places.error);
   // Normalised keys are computed once per load; each keystroke only compares strings.
@@ -104,7 +106,14 @@ export default function SearchScreen() {
       ) : !places.isPending && shown.length === 0 ? (
         <NoResults />
       ) : (
-        <CardCarousel places={shown} breakpoints={SEARCH_CAROUSEL_BREAKPOINTS} label="Destinos" loading={places.isPending} eager />
+        <CardCarousel
+          places={shown}
+          breakpoints={SEARCH_CAROUSEL_BREAKPOINTS}
+          label="Destinos"
+          loading={places.isPending}
+          eager
+          cardAction={session ? (place) => <SaveButton place={place} userId={session._id} /> : undefined}
+        />
       )}
     </Box>
   );

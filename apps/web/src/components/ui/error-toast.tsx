@@ -1,25 +1,47 @@
-import Alert from '@mui/material/Alert';
-import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import { useEffect, useRef } from 'react';
+import IconButton from '@mui/material/IconButton';
 import { TOAST_AUTO_HIDE_MS } from '@sendero/contract';
 import type { ToastState } from './toast';
+import styles from './error-toast.module.css';
 
-/** SPEC.md §4: severity error, hides after 3000 ms, the close button closes it, clicks outside do not. */
+const ERROR_ICON = 'M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2M12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8';
+const CLOSE_ICON = 'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z';
+
+/**
+ * docs/product.md#error-toast: severity error, hides after 3000 ms (paused while the pointer is on it), the close
+ * button closes it, clicks outside do not. Our own markup rather than MUI's Snackbar + Alert so it is
+ * in the first bundle at ~1 KB (docs/decisions/022-error-toast-in-the-first-bundle.md).
+ */
 export default function ErrorToast({ state, onClose }: { state: ToastState; onClose: () => void }) {
-  const handleClose = (_event: unknown, reason?: SnackbarCloseReason) => {
-    if (reason === 'clickaway') return;
-    onClose();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const start = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(onClose, TOAST_AUTO_HIDE_MS);
   };
+  const stop = () => clearTimeout(timer.current);
+
+  useEffect(() => {
+    if (!state.open) return undefined;
+    start();
+    return stop;
+    // The key changes on every call: the same message shown twice restarts the timer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.open, state.key]);
+
+  if (!state.open) return null;
   return (
-    <Snackbar
-      key={state.key}
-      open={state.open}
-      autoHideDuration={TOAST_AUTO_HIDE_MS}
-      onClose={handleClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-    >
-      <Alert severity="error" variant="filled" closeText="Cerrar" onClose={() => handleClose(null)} sx={{ width: '100%' }}>
-        {state.message}
-      </Alert>
-    </Snackbar>
+    <div className={styles.root}>
+      <div role="alert" data-severity="error" className={styles.alert} onMouseEnter={stop} onMouseLeave={start}>
+        <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d={ERROR_ICON} />
+        </svg>
+        <div className={styles.message}>{state.message}</div>
+        <IconButton className={styles.close} size="small" color="inherit" aria-label="Cerrar" title="Cerrar" onClick={onClose}>
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
+            <path d={CLOSE_ICON} />
+          </svg>
+        </IconButton>
+      </div>
+    </div>
   );
 }

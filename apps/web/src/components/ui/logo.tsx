@@ -20,7 +20,7 @@ interface LogoProps {
   size?: number;
 }
 
-/** The logo as a link to the landing page (SPEC.md §2: 'The logo goes to /'). */
+/** The logo as a link to the landing page (docs/product.md#routes-and-guards: 'The logo goes to /'). */
 export function Logo({ tone = 'dark', size = 40 }: LogoProps) {
   return (
     <RouterLink to="/" aria-label="Sendero, ir al inicio" className={`${css.logo} ${tone === 'light' ? css.light : css.dark}`} style={{ fontSize: size * 0.6 }}>

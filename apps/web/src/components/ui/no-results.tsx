@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { COLORS, MSG } from '@sendero/contract';
 
-/** SPEC.md §2: the picture and text shown when no destination matches the filters. */
+/** docs/product.md#search: the picture and text shown when no destination matches the filters. */
 export function NoResults() {
   return (
     <Box sx={{ textAlign: 'center', py: 4 }}>

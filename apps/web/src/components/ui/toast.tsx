@@ -1,14 +1,12 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import ErrorToast from './error-toast';
 
 interface ToastApi {
-  /** Shows the error toast of SPEC.md §4 with a Spanish message. */
+  /** Shows the error toast of docs/product.md#error-toast with a Spanish message. */
   showError: (message: string) => void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
-
-// The Snackbar code is loaded the first time a toast is needed, not with the landing page.
-const ErrorToast = lazy(() => import('./error-toast'));
 
 export interface ToastState {
   open: boolean;
@@ -29,11 +27,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      {state.key > 0 && (
-        <Suspense fallback={null}>
-          <ErrorToast state={state} onClose={close} />
-        </Suspense>
-      )}
+      {/* In the first bundle: a network failure must never need a download to be reported. */}
+      {state.key > 0 && <ErrorToast state={state} onClose={close} />}
     </ToastContext.Provider>
   );
 }

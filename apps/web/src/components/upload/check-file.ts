@@ -1,7 +1,7 @@
 import { MSG, UPLOAD_MAX_BYTES } from '@sendero/contract';
 
 /**
- * Quick checks before sending a file; the server checks the content again (DESIGN.md §6).
+ * Quick checks before sending a file; the server checks the content again (docs/product.md#images).
  * `checkSize` is off for cropped uploads, whose size is that of the re-drawn canvas.
  */
 export function checkImageFile(file: File, checkSize: boolean): string | null {

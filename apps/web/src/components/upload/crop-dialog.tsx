@@ -10,6 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import type { PixelArea } from './crop-image';
+import { useCloseOnBack } from '@/lib/navigation-guard';
 
 interface CropDialogProps {
   /** Object URL of the chosen image; the dialog is open while it is set. */
@@ -21,8 +22,10 @@ interface CropDialogProps {
   onConfirm: (area: PixelArea | null) => void;
 }
 
-/** Client-side crop (DESIGN.md §6): 4:3 for reviews, square for profile photos. */
+/** Client-side crop (docs/product.md#images): 4:3 for reviews, square for profile photos. */
 export function CropDialog({ src, aspect, round = false, onCancel, onConfirm }: CropDialogProps) {
+  // The browser's Back button closes the dialog instead of leaving the page.
+  useCloseOnBack(src !== null, onCancel);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<PixelArea | null>(null);

@@ -14,7 +14,7 @@ import { UploadProgress } from './upload-progress';
 import { useUploader } from './use-uploader';
 
 export interface ImageUploadProps {
-  /** 'rating' crops 4:3, 'user' crops square (DESIGN.md §6). */
+  /** 'rating' crops 4:3, 'user' crops square (docs/product.md#images). */
   preset: 'user' | 'rating';
   /** The current image URL ('' for none). */
   value: string;

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 
-/** The progress bar of an upload in flight (DESIGN.md §6, §8). */
+/** The progress bar of an upload in flight (docs/product.md#images). */
 export function UploadProgress({ value, label = 'Subiendo imagen' }: { value: number; label?: string }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, width: '100%' }}>

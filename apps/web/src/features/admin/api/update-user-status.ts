@@ -3,7 +3,7 @@ import { ADMIN_TRANSITIONS, API, type AdminTransition, type AdminUserUpdate, typ
 import { api } from '@/lib/api-client';
 import { adminActionsQueryKey } from './get-admin-actions';
 
-/** PUT /api/user/update2/{id} by an admin: one of the three guide transitions (DESIGN.md §4). */
+/** PUT /api/user/update2/{id} by an admin: one of the three guide transitions (docs/product.md#guide-application-status). */
 export function transitionUser(id: string, transition: AdminTransition): Promise<User> {
   const body: AdminUserUpdate = { ...ADMIN_TRANSITIONS[transition] };
   return api.put<User>(API.userUpdate2(id), body);

@@ -8,7 +8,7 @@ export function toggleVerified(id: string): Promise<Place> {
   return api.put<Place>(API.placeVerified(id));
 }
 
-/** The answer replaces the current place (SPEC.md §4); the lists and the log are refetched. */
+/** The answer replaces the current place (docs/product.md#destination-detail); the lists and the log are refetched. */
 export function useToggleVerified(id: string) {
   const qc = useQueryClient();
   return useMutation({

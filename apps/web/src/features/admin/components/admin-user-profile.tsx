@@ -10,6 +10,7 @@ import { ROLE_LABELS, shortName, type User } from '@sendero/contract';
 import { imageVariant } from '@/lib/images';
 import { socialHref, type SocialField } from '../utils/social-links';
 import { GuideActions } from './guide-actions';
+import { ResetLinkAction } from './reset-link-action';
 import { StatusChip } from './status-chip';
 
 const SOCIAL_FIELDS: readonly { field: SocialField; label: string; required: boolean }[] = [
@@ -142,6 +143,7 @@ export function AdminUserProfile({ user }: { user: User }) {
       </Section>
 
       <GuideActions user={user} />
+      <ResetLinkAction userId={user._id} />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { MODAL_WIDTH } from '@sendero/contract';
+import { useCloseOnBack } from '@/lib/navigation-guard';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -21,8 +22,12 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** A confirmation of width 400 (SPEC.md §9) with 'Cancelar' and the action. */
+/** A confirmation of width 400 (docs/product.md#constants) with 'Cancelar' and the action. */
 export function ConfirmDialog({ open, question, detail, confirmLabel, confirmColor = 'primary', pending, onConfirm, onCancel }: ConfirmDialogProps) {
+  // The browser's Back button closes the dialog instead of leaving the page.
+  useCloseOnBack(open, () => {
+    if (!pending) onCancel();
+  });
   const titleId = useId();
   const detailId = useId();
   return (

@@ -2,12 +2,11 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { shortName, type AdminTransition, type User } from '@sendero/contract';
+import { type AdminTransition, isTransitionAllowed, shortName, type User } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useUserTransition } from '../api/update-user-status';
-import { isTransitionAllowed } from '../utils/guide-rules';
 import { ConfirmDialog } from './confirm-dialog';
 
 interface TransitionCopy {
@@ -45,7 +44,7 @@ const COPY: Record<AdminTransition, TransitionCopy> = {
 const ORDER: readonly AdminTransition[] = ['approve', 'reject', 'blockGuide'];
 
 /**
- * Aprobar / Rechazar / 'Bloquear Beneficios de Guía' / Volver (SPEC.md §2, §4). Each action asks
+ * Aprobar / Rechazar / 'Bloquear Beneficios de Guía' / Volver (docs/product.md#guide-application). Each action asks
  * for confirmation; while its request runs every action is disabled and a second click sends
  * nothing. The answer replaces the cached user, so the new status shows at once.
  */

@@ -6,7 +6,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { tableRoles } from './responsive-table';
 
-/** Placeholder rows while a list loads (DESIGN.md §8: loading lists show skeletons). */
+/** Placeholder rows while a list loads (docs/product.md#web-rules: loading lists show skeletons). */
 export function TableSkeletonRows({ columns, rows = 6 }: { columns: number; rows?: number }) {
   return (
     <>

@@ -12,7 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useToggleVerified } from '../api/verify-place';
 import { AdminActionsHistory } from './admin-actions-history';
 
-/** SPEC.md §2: the sentence and the toggle's label follow `verified`. */
+/** docs/product.md#destination-detail: the sentence and the toggle's label follow `verified`. */
 export function visibilityCopy(verified: boolean): { sentence: string; toggle: string } {
   return verified
     ? { sentence: 'Este lugar es visible a los usuarios.', toggle: 'Bloquear visitas a este lugar' }

@@ -17,7 +17,7 @@ interface LoginFormProps {
   onSuccess: (session: LoginResponse) => void;
 }
 
-/** Email + password with the messages of SPEC.md §5 and the failure alert of §8. */
+/** Email + password with the messages of docs/product.md#validation and the failure alert of docs/product.md#errors. */
 export function LoginForm({ asAdmin = false, onSuccess }: LoginFormProps) {
   const toast = useToast();
   const loginMutation = useLogin({ asAdmin });

@@ -13,7 +13,7 @@ import { useRegister } from '../api/register';
 
 const FIELDS = ['email', 'password', 'confirm', 'firstname', 'lastname'] as const;
 
-/** Registration with the messages of SPEC.md §5 and the failure alert of §8. */
+/** Registration with the messages of docs/product.md#validation and the failure alert of docs/product.md#errors. */
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const toast = useToast();
   const registerMutation = useRegister();

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { paths } from '@/config/paths';
 
-/** SPEC.md §2: the view shown once the account is created. */
+/** docs/product.md#register: the view shown once the account is created. */
 export function RegisterSuccess() {
   return (
     <Box sx={{ textAlign: 'center' }}>

@@ -19,7 +19,7 @@ interface GuideFormProps {
   onSent: () => void;
 }
 
-/** Instagram, Facebook, LinkedIn and 'Acerca de ti' required; three optional 'Otro' (SPEC.md §5). */
+/** Instagram, Facebook, LinkedIn and 'Acerca de ti' required; three optional 'Otro' (docs/product.md#guide-application). */
 export function GuideForm({ userId, initial, onSent }: GuideFormProps) {
   const toast = useToast();
   const submit = useSubmitApplication(userId);

@@ -7,7 +7,7 @@ export function createPlace(body: PlaceCreate): Promise<Place> {
   return api.post<Place>(API.placeCreate, body);
 }
 
-/** POST /api/place/create; the list of places is refreshed afterwards (SPEC.md §4). */
+/** POST /api/place/create; the list of places is refreshed afterwards (docs/product.md#create-destination). */
 export function useCreatePlace() {
   const qc = useQueryClient();
   return useMutation({

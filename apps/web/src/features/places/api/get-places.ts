@@ -15,7 +15,7 @@ export function usePlaces() {
   return useQuery(placesQueryOptions());
 }
 
-/** What visitors and members browse: verified places only (SPEC.md §5), even for an admin's token. */
+/** What visitors and members browse: verified places only (docs/product.md#search), even for an admin's token. */
 export function verifiedOnly(places: readonly Place[]): Place[] {
   return places.filter((p) => p.verified);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import IconButton from '@mui/material/IconButton';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
@@ -9,21 +9,23 @@ import { PlaceCard, PlaceCardSkeleton } from './place-card';
 
 interface CardCarouselProps {
   places: readonly Place[];
-  /** LANDING_ or SEARCH_CAROUSEL_BREAKPOINTS of the contract (SPEC.md §9). */
+  /** LANDING_ or SEARCH_CAROUSEL_BREAKPOINTS of the contract (docs/product.md#constants). */
   breakpoints: readonly SlideBreakpoint[];
   /** Accessible name of the carousel. */
   label: string;
   loading?: boolean;
   /** Load the photos of the first visible cards at once (when the carousel is above the fold). */
   eager?: boolean;
+  /** Extra control on each card (the search page's 'Guardar'), composed by the route. */
+  cardAction?: (place: Place) => ReactNode;
 }
 
 /**
- * Place cards in a row showing 1 to 5 cards by viewport width (SPEC.md §9). Built on native CSS
+ * Place cards in a row showing 1 to 5 cards by viewport width (docs/product.md#constants). Built on native CSS
  * scroll snapping rather than embla: swipe, trackpad and keyboard scrolling come from the browser,
  * and the landing page stays within its JavaScript budget (embla is ~8 KB gzip).
  */
-export function CardCarousel({ places, breakpoints, label, loading = false, eager = false }: CardCarouselProps) {
+export function CardCarousel({ places, breakpoints, label, loading = false, eager = false, cardAction }: CardCarouselProps) {
   const slides = slidesForWidth(useViewportWidth(), breakpoints);
   const track = useRef<HTMLDivElement>(null);
   const [canPrev, setCanPrev] = useState(false);
@@ -76,7 +78,7 @@ export function CardCarousel({ places, breakpoints, label, loading = false, eage
               className={css.slide}
               style={{ flex: `0 0 ${basis}` }}
             >
-              {loading || !place ? <PlaceCardSkeleton /> : <PlaceCard place={place} eager={eager && i < slides} sizes={sizes} />}
+              {loading || !place ? <PlaceCardSkeleton /> : <PlaceCard place={place} eager={eager && i < slides} sizes={sizes} action={cardAction?.(place)} />}
             </div>
           );
         })}

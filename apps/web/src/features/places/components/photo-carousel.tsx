@@ -8,7 +8,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import { DETAIL_CAROUSEL } from '@sendero/contract';
 import { imageSrcSet, imageVariant } from '@/lib/images';
 
-// Embla animates with a physics model, not a fixed time; 30 gives the ~500 ms slide of SPEC.md §9.
+// Embla animates with a physics model, not a fixed time; 30 gives the ~500 ms slide of docs/product.md#constants.
 const EMBLA_DURATION = 30;
 
 function prefersReducedMotion(): boolean {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import { formatDistance, formatWalkingTime, type Place } from '@sendero/contract';
@@ -14,10 +15,12 @@ interface PlaceCardProps {
   eager?: boolean;
   /** `sizes` of the photo, matching how wide the card is shown. */
   sizes?: string;
+  /** Extra control beside 'Ver más' (the 'Guardar' toggle), composed by the route. */
+  action?: ReactNode;
 }
 
-/** SPEC.md §2: name, 'Dificultad', 'Caminata' as 'X - Y horas', 'A {time_city} horas de {city}', first photo. */
-export function PlaceCard({ place, eager = false, sizes = '(max-width: 700px) 100vw, 400px' }: PlaceCardProps) {
+/** docs/product.md#search: name, 'Dificultad', 'Caminata' as 'X - Y horas', 'A {time_city} horas de {city}', first photo. */
+export function PlaceCard({ place, eager = false, sizes = '(max-width: 700px) 100vw, 400px', action }: PlaceCardProps) {
   const photo = place.photos[0];
   return (
     <article className={css.card}>
@@ -49,6 +52,7 @@ export function PlaceCard({ place, eager = false, sizes = '(max-width: 700px) 10
         <Button component={RouterLink} to={paths.placeDetail(place._id)} variant="contained" color="primary">
           Ver más
         </Button>
+        {action}
       </div>
     </article>
   );

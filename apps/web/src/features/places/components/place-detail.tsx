@@ -9,7 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
-import { formatDistance, MSG, RATING_DISPLAY_PRECISION, RATING_MAX, type Place, type Role } from '@sendero/contract';
+import { type Caller, canEditPlace, formatDistance, MSG, type Place, RATING_DISPLAY_PRECISION, RATING_MAX } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage, isApiRequestError } from '@/lib/api-client';
@@ -19,46 +19,37 @@ import { PhotoCarousel } from './photo-carousel';
 import { PlaceForm } from './place-form';
 import { formValuesToBody, placeToFormValues } from './place-form-values';
 
-/** Who is looking: the route passes the role the server confirmed (null while unknown). */
-export interface Viewer {
-  _id: string;
-  role: Role | null;
-}
-
 export interface PlaceDetailProps {
   placeId: string;
-  viewer: Viewer | null;
+  /** Who is looking: the role the server confirmed (null while unknown). */
+  viewer: Caller | null;
   /** The reviews area, composed by the route (features do not import each other). */
   renderReviews?: (place: Place) => ReactNode;
+  /** Extra controls under the facts (the 'Guardar' toggle), composed by the route. */
+  actions?: (place: Place) => ReactNode;
   /** 'Acciones de Administrador', shown under the details (admin route). */
   adminSection?: ReactNode | ((place: Place) => ReactNode);
-  /** Where a place the caller may not see sends them (SPEC.md §2: /buscar-destino). */
+  /** Where a place the caller may not see sends them (docs/product.md#destination-detail: /buscar-destino). */
   notFoundRedirect?: string;
 }
 
-/** Admins and the creator may edit a place (SPEC.md §6). */
-export function canEditPlace(place: Place, viewer: Viewer | null): boolean {
-  if (!viewer?.role) return false;
-  return viewer.role === 'admin' || place.id_user === viewer._id;
-}
-
-/** 'min-max horas' of SPEC.md §2. */
+/** 'min-max horas' of docs/product.md#destination-detail. */
 export function formatDetailWalkingTime(time: readonly [number, number]): string {
   return `${time[0]}-${time[1]} horas`;
 }
 
 /**
- * The destination detail of SPEC.md §2, used at /buscar-destino/destino/{id} and (with
+ * The destination detail of docs/product.md#destination-detail, used at /buscar-destino/destino/{id} and (with
  * `adminSection`) at /admin/destinos/{id}. 'Configurar Destino' switches to the edit form.
  */
-export function PlaceDetail({ placeId, viewer, renderReviews, adminSection, notFoundRedirect = paths.search }: PlaceDetailProps) {
+export function PlaceDetail({ placeId, viewer, renderReviews, actions, adminSection, notFoundRedirect = paths.search }: PlaceDetailProps) {
   const { data: place, error, isPending, refetch, isFetching } = usePlace(placeId);
   const [editing, setEditing] = useState(false);
   const { showError } = useToast();
   const notFound = isApiRequestError(error) && error.status === 404;
 
   useEffect(() => {
-    // Network failures and server errors also raise the error toast (DESIGN.md §8).
+    // Network failures and server errors also raise the error toast (docs/product.md#web-rules).
     if (error && !notFound) showError(errorMessage(error));
   }, [error, notFound, showError]);
 
@@ -119,6 +110,7 @@ export function PlaceDetail({ placeId, viewer, renderReviews, adminSection, notF
               </Box>
             </Fact>
           </Box>
+          {actions?.(place)}
           <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{place.description}</Typography>
           {canEditPlace(place, viewer) && (
             <Box>

@@ -33,8 +33,8 @@ export function placeToFormValues(place: Place): PlaceFormInput {
   };
 }
 
-/** The request body of create and update (SPEC.md §7 field names). */
-export function formValuesToBody(v: PlaceFormOutput): Required<PlaceUpdate> {
+/** The request body of create and update (docs/product.md#calls field names). */
+export function formValuesToBody(v: PlaceFormOutput): Omit<Required<PlaceUpdate>, 'lat' | 'lon'> {
   return {
     name: v.name,
     city: v.city,
@@ -55,3 +55,18 @@ export function serverFieldToFormField(field: string): keyof PlaceFormInput | nu
   const known: readonly string[] = Object.keys(EMPTY_PLACE_FORM);
   return known.includes(field) ? (field as keyof PlaceFormInput) : null;
 }
+
+/** The label of each field as the form shows it, to say which ones still need the user. */
+export const PLACE_FIELD_LABELS: Record<keyof PlaceFormInput, string> = {
+  photos: 'Fotos',
+  name: 'Nombre',
+  difficulty: 'Dificultad',
+  capacity: 'Aforo',
+  time_min: 'Mínimo (horas)',
+  time_max: 'Máximo (horas)',
+  time_city: 'Horas desde la ciudad',
+  city: 'Ciudad',
+  description: 'Descripción',
+  how_to_get: '¿Cómo llegar?',
+  tips: 'Recomendaciones',
+};

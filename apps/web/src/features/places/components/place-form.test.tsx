@@ -167,3 +167,28 @@ describe('place form (create)', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Nombre')).toHaveValue('Laguna');
   });
 });
+
+describe('place form: what is missing, and leaving it half-written', { timeout: 20_000 }, () => {
+  it("as a user I am told which fields keep 'Finalizar' disabled, and the list shrinks as I fill them", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PlaceForm mode="create" onSubmit={vi.fn()} />);
+    expect(finalizar()).toBeDisabled();
+    const missing = await screen.findByText(/^Para continuar, completa o corrige:/);
+    expect(missing).toHaveTextContent(
+      'Para continuar, completa o corrige: Fotos, Nombre, Dificultad, Aforo, Mínimo (horas), Máximo (horas), Horas desde la ciudad, Ciudad, Descripción, ¿Cómo llegar?, Recomendaciones.',
+    );
+    await user.type(screen.getByLabelText('Nombre'), 'Laguna Azul');
+    await waitFor(() => expect(missing).not.toHaveTextContent('Nombre'));
+    expect(missing).toHaveTextContent('Fotos, Dificultad');
+  });
+
+  it("as the creator editing a place I am told what is wrong when 'Guardar cambios' is disabled", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PlaceForm mode="edit" onSubmit={vi.fn()} onCancel={vi.fn()} defaultValues={VALID} />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeEnabled());
+    expect(screen.queryByText(/^Para continuar/)).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Ciudad'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled());
+    expect(screen.getByText(/^Para continuar/)).toHaveTextContent('Para continuar, completa o corrige: Ciudad.');
+  });
+});

@@ -1,4 +1,4 @@
-import { useState, type ElementType } from 'react';
+import { useEffect, useState, type ElementType } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
@@ -11,7 +11,8 @@ import { DIFFICULTIES, MSG, PlaceFormSchema, type PlaceFormInput, type PlaceForm
 import { MultiImageUpload } from '@/components/upload';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage, isApiRequestError } from '@/lib/api-client';
-import { EMPTY_PLACE_FORM, serverFieldToFormField } from './place-form-values';
+import { useUnsavedChanges } from '@/lib/navigation-guard';
+import { EMPTY_PLACE_FORM, PLACE_FIELD_LABELS, serverFieldToFormField } from './place-form-values';
 
 export interface PlaceFormProps {
   mode: 'create' | 'edit';
@@ -24,9 +25,17 @@ export interface PlaceFormProps {
   titleComponent?: ElementType;
 }
 
+/** The labels of the fields the schema still refuses, in the order of the form. */
+function missingFields(values: unknown): string[] {
+  const result = PlaceFormSchema.safeParse(values);
+  if (result.success) return [];
+  const names = new Set(result.error.issues.map((i) => i.path[0]));
+  return (Object.keys(PLACE_FIELD_LABELS) as (keyof PlaceFormInput)[]).filter((n) => names.has(n)).map((n) => PLACE_FIELD_LABELS[n]);
+}
+
 type TextName = Exclude<FieldPath<PlaceFormInput>, 'photos' | `photos.${number}` | 'difficulty'>;
 
-/** The destination form shared by 'Crear un Destino' and 'Configurar Destino' (SPEC.md §2, §5). */
+/** The destination form shared by 'Crear un Destino' and 'Configurar Destino' (docs/product.md#place-form). */
 export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, onCancel, titleComponent = 'h1' }: PlaceFormProps) {
   const { showError } = useToast();
   const [uploading, setUploading] = useState(false);
@@ -35,12 +44,26 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
     control,
     handleSubmit,
     setError,
-    formState: { errors, isValid, isSubmitting },
+    watch,
+    formState: { errors, isValid, isSubmitting, isDirty, isSubmitSuccessful },
   } = useForm<PlaceFormInput, unknown, PlaceFormOutput>({
     resolver: zodResolver(PlaceFormSchema),
     defaultValues,
     mode: 'onTouched',
   });
+  // A half-written form asks before it is thrown away (Back, a menu link, closing the tab).
+  useUnsavedChanges(isDirty && !isSubmitting && !isSubmitSuccessful);
+
+  // Which fields keep 'Finalizar' / 'Guardar cambios' disabled, in the order of the form. Computed in a
+  // watch subscription so typing re-renders the form only when the list itself changes.
+  const [missing, setMissing] = useState<string[]>(() => missingFields(defaultValues));
+  useEffect(() => {
+    const sub = watch((values) => {
+      const next = missingFields(values);
+      setMissing((prev) => (prev.join('|') === next.join('|') ? prev : next));
+    });
+    return () => sub.unsubscribe();
+  }, [watch]);
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -84,6 +107,8 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
   });
 
   const disabled = !isValid || isSubmitting || uploading;
+  const showMissing = !isValid && !isSubmitting && missing.length > 0;
+  const submitProps = { type: 'submit' as const, variant: 'contained' as const, disabled, ...(showMissing ? { 'aria-describedby': 'place-form-missing' } : {}) };
 
   return (
     <Paper component="form" noValidate onSubmit={submit} variant="outlined" sx={{ p: { xs: 2, sm: 3, md: 4 }, borderRadius: 3 }}>
@@ -156,18 +181,21 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
         {text('description', 'Descripción', { multiline: true, minRows: 3, maxRows: 5 })}
         {text('how_to_get', '¿Cómo llegar?', { multiline: true, minRows: 5, maxRows: 6 })}
         {text('tips', 'Recomendaciones', { multiline: true, minRows: 5, maxRows: 6 })}
+        {showMissing && (
+          <Typography id="place-form-missing" variant="body2" sx={{ color: 'text.secondary', textAlign: { sm: 'right' } }}>
+            {`${MSG.formMissing} ${missing.join(', ')}.`}
+          </Typography>
+        )}
         <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'flex-end' }}>
           {mode === 'edit' ? (
             <>
               <Button variant="outlined" onClick={onCancel} disabled={isSubmitting}>
                 Cancelar Cambios
               </Button>
-              <Button type="submit" variant="contained" disabled={disabled}>
-                Guardar cambios
-              </Button>
+              <Button {...submitProps}>Guardar cambios</Button>
             </>
           ) : (
-            <Button type="submit" variant="contained" size="large" disabled={disabled}>
+            <Button {...submitProps} size="large">
               Finalizar
             </Button>
           )}

@@ -30,7 +30,7 @@ function WithReset({ children, label, disabled, onReset }: { children: ReactNode
   );
 }
 
-/** SPEC.md §5: name, city and difficulty filters, each with an X that resets it. */
+/** docs/product.md#search: name, city and difficulty filters, each with an X that resets it. */
 export function SearchFilters({ value, onChange, fields = ['name', 'city', 'difficulty'] }: SearchFiltersProps) {
   return (
     <Box role="search" aria-label="Filtros de destinos" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>

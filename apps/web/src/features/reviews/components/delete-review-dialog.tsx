@@ -4,6 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import { MODAL_WIDTH } from '@sendero/contract';
+import { useCloseOnBack } from '@/lib/navigation-guard';
 
 interface DeleteReviewDialogProps {
   open: boolean;
@@ -12,8 +13,12 @@ interface DeleteReviewDialogProps {
   onConfirm: () => void;
 }
 
-/** The confirmation of SPEC.md §2 (width 400). */
+/** The confirmation of docs/product.md#reviews (width 400). */
 export function DeleteReviewDialog({ open, pending, onCancel, onConfirm }: DeleteReviewDialogProps) {
+  // The browser's Back button closes the dialog instead of leaving the page.
+  useCloseOnBack(open, () => {
+    if (!pending) onCancel();
+  });
   return (
     <Dialog
       open={open}

@@ -12,7 +12,7 @@ import { imageSrcSet, imageVariant } from '@/lib/images';
 
 interface ReviewCardProps {
   review: RatingListItem;
-  /** Shown to admins and to the review's author only (SPEC.md §6). */
+  /** Shown to admins and to the review's author only (docs/product.md#reviews). */
   onDelete?: () => void;
 }
 

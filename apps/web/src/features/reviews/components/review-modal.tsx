@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import {
   COMMENT_MAX_LENGTH,
   MODAL_WIDTH,
+  MSG,
   RATING_LABELS,
   RATING_MAX,
   ReviewFormSchema,
@@ -22,7 +23,9 @@ import {
 } from '@sendero/contract';
 import { ImageUpload } from '@/components/upload';
 import { useToast } from '@/components/ui/toast';
-import { errorMessage, isApiRequestError } from '@/lib/api-client';
+import { errorMessage, isAbortError, isApiRequestError } from '@/lib/api-client';
+import { useCloseOnBack, useUnsavedChanges } from '@/lib/navigation-guard';
+import { useOnlineStatus } from '@/lib/online-status';
 import { useCreateRating } from '../api/create-rating';
 
 interface ReviewModalProps {
@@ -55,7 +58,7 @@ function labelFor(value: number | null): string {
 }
 
 /**
- * 'Cuéntanos tu experiencia' (SPEC.md §2, width 600): a photo cropped 4:3, stars with their labels
+ * 'Cuéntanos tu experiencia' (docs/product.md#reviews, width 600): a photo cropped 4:3, stars with their labels
  * and a comment. 'Enviar' stays disabled until all three are given; the fields start empty on
  * every opening (the form is mounted afresh).
  */
@@ -78,30 +81,57 @@ export function ReviewModal({ open, onClose, placeId, placeName, userId }: Revie
 function ReviewFormBody({ onClose, placeId, placeName, userId }: Omit<ReviewModalProps, 'open'>) {
   const { showError } = useToast();
   const create = useCreateRating(placeId);
+  const online = useOnlineStatus();
   const [hover, setHover] = useState(-1);
   const [uploading, setUploading] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
+  const [sendError, setSendError] = useState<string | null>(null);
+  // The send in flight: 'Cancelar' (or closing the modal any way) aborts it.
+  const sending = useRef<AbortController | null>(null);
+  useEffect(() => () => sending.current?.abort(), []);
   const {
     control,
     register,
     handleSubmit,
     setError,
     watch,
-    formState: { errors, isValid, isSubmitting },
+    formState: { errors, isValid, isSubmitting, isDirty },
   } = useForm<ReviewForm>({
     resolver: zodResolver(ReviewFormSchema),
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
+  // Back closes the modal, but asks first when something was written or chosen.
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  useUnsavedChanges(isDirty);
+  useCloseOnBack(true, () => {
+    if (isDirty) setConfirmDiscard(true);
+    else onClose();
+  });
   const rating = watch('rating');
   const { ref: commentRef, ...commentField } = register('comment');
 
+  const cancel = () => {
+    sending.current?.abort();
+    onClose();
+  };
+
   const submit = handleSubmit(async (values) => {
     setConflict(null);
+    setSendError(null);
+    const controller = new AbortController();
+    sending.current = controller;
     try {
-      await create.mutateAsync({ id_user: userId, id_place: placeId, ...values });
+      await create.mutateAsync({ body: { id_user: userId, id_place: placeId, ...values }, signal: controller.signal });
       onClose();
     } catch (e) {
+      if (isAbortError(e)) return;
+      if (isApiRequestError(e) && e.status === 0) {
+        // No network (or no answer): say so in the modal too; everything typed stays.
+        setSendError(e.message);
+        showError(e.message);
+        return;
+      }
       if (isApiRequestError(e) && e.status === 409) {
         setConflict(e.message);
         return;
@@ -128,7 +158,25 @@ function ReviewFormBody({ onClose, placeId, placeName, userId }: Omit<ReviewModa
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
+          {confirmDiscard && (
+            <Alert
+              severity="warning"
+              action={
+                <Stack direction="row" spacing={1}>
+                  <Button color="inherit" size="small" onClick={() => setConfirmDiscard(false)}>
+                    Seguir escribiendo
+                  </Button>
+                  <Button color="inherit" size="small" onClick={cancel}>
+                    Descartar
+                  </Button>
+                </Stack>
+              }
+            >
+              {MSG.reviewDiscard}
+            </Alert>
+          )}
           {conflict && <Alert severity="warning">{conflict}</Alert>}
+          {sendError && <Alert severity="error">{sendError}</Alert>}
           <Controller
             name="photo_url"
             control={control}
@@ -200,10 +248,19 @@ function ReviewFormBody({ onClose, placeId, placeName, userId }: Omit<ReviewModa
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={isSubmitting}>
-          Cancelar
-        </Button>
-        <Button type="submit" variant="contained" disabled={!isValid || isSubmitting || uploading}>
+        {!online && (
+          <Typography id="review-send-offline" variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
+            {MSG.offline}
+          </Typography>
+        )}
+        {/* Always enabled: it also aborts a send in flight. */}
+        <Button onClick={cancel}>Cancelar</Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!isValid || isSubmitting || uploading || !online}
+          aria-describedby={online ? undefined : 'review-send-offline'}
+        >
           Enviar
         </Button>
       </DialogActions>

@@ -6,31 +6,21 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
-import { MSG, type RatingListItem, type Role } from '@sendero/contract';
+import { type Caller, canDeleteReview, canWriteReview, MSG, type RatingListItem } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
+import { useOnlineStatus } from '@/lib/online-status';
 import { useDeleteRating } from '../api/delete-rating';
 import { useRatings } from '../api/get-ratings';
 import { DeleteReviewDialog } from './delete-review-dialog';
 import { ReviewCard } from './review-card';
 import { ReviewModal } from './review-modal';
 
-export interface ReviewViewer {
-  _id: string;
-  /** The role the server confirmed; null while unknown (nothing role-specific is shown). */
-  role: Role | null;
-}
-
 interface ReviewsSectionProps {
   placeId: string;
   placeName: string;
-  viewer: ReviewViewer | null;
-}
-
-/** Admins and the author may delete a review (SPEC.md §6). */
-export function canDeleteReview(review: RatingListItem, viewer: ReviewViewer | null): boolean {
-  if (!viewer?.role) return false;
-  return viewer.role === 'admin' || review.id_user === viewer._id;
+  /** The role the server confirmed; null while unknown (nothing role-specific is shown). */
+  viewer: Caller | null;
 }
 
 /**
@@ -43,14 +33,16 @@ export function ReviewsSection({ placeId, placeName, viewer }: ReviewsSectionPro
   const remove = useDeleteRating(placeId);
   const { showError } = useToast();
   const [formOpen, setFormOpen] = useState(false);
+  // Sending a review needs the network: offline the button is disabled and says why.
+  const online = useOnlineStatus();
   const [toDelete, setToDelete] = useState<RatingListItem | null>(null);
 
   useEffect(() => {
     if (error) showError(errorMessage(error));
   }, [error, showError]);
 
-  const mayReview = Boolean(viewer?.role) && viewer?.role !== 'admin';
-  const alreadyReviewed = Boolean(viewer && reviews?.some((r) => r.id_user === viewer._id));
+  const mayReview = canWriteReview(viewer);
+  const alreadyReviewed = Boolean(viewer && reviews?.some((r) => r.id_user === viewer.id));
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -70,9 +62,22 @@ export function ReviewsSection({ placeId, placeName, viewer }: ReviewsSectionPro
           {`Ya has visitado ${placeName}?`}
         </Typography>
         {mayReview && !isPending && !alreadyReviewed && (
-          <Button variant="contained" startIcon={<RateReviewOutlined />} onClick={() => setFormOpen(true)} sx={{ flexShrink: 0 }}>
-            Cuéntanos tu experiencia
-          </Button>
+          <Stack spacing={0.5} sx={{ alignItems: { sm: 'flex-end' }, flexShrink: 0 }}>
+            <Button
+              variant="contained"
+              startIcon={<RateReviewOutlined />}
+              onClick={() => setFormOpen(true)}
+              disabled={!online}
+              aria-describedby={online ? undefined : 'review-offline'}
+            >
+              Cuéntanos tu experiencia
+            </Button>
+            {!online && (
+              <Typography id="review-offline" variant="body2" color="text.secondary">
+                {MSG.offline}
+              </Typography>
+            )}
+          </Stack>
         )}
       </Stack>
       {mayReview && alreadyReviewed && (
@@ -111,7 +116,7 @@ export function ReviewsSection({ placeId, placeName, viewer }: ReviewsSectionPro
         </ReviewGrid>
       )}
       {mayReview && viewer && (
-        <ReviewModal open={formOpen} onClose={() => setFormOpen(false)} placeId={placeId} placeName={placeName} userId={viewer._id} />
+        <ReviewModal open={formOpen} onClose={() => setFormOpen(false)} placeId={placeId} placeName={placeName} userId={viewer.id} />
       )}
       <DeleteReviewDialog
         open={toDelete !== null}

@@ -18,7 +18,7 @@ interface ProfileEditProps {
 }
 
 /**
- * SPEC.md §2/§4 edit mode. Both password fields empty: only the photo is saved (update2).
+ * docs/product.md#profile edit mode. Both password fields empty: only the photo is saved (update2).
  * A password: update1 with the password and the photo, which returns a fresh token (kept in the
  * session by the mutation). 'Guardar' stays disabled while the two fields differ.
  */

@@ -18,7 +18,7 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** SPEC.md §2 view mode: photo, Nombre, Apellido, Correo and 'Editar Perfil'. */
+/** docs/product.md#profile view mode: photo, Nombre, Apellido, Correo and 'Editar Perfil'. */
 export function ProfileView({ profile, onEdit }: { profile: ProfileData; onEdit: () => void }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 4, alignItems: { xs: 'center', sm: 'flex-start' } }}>

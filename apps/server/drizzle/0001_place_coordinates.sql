@@ -1,0 +1,3 @@
+ALTER TABLE "places" ADD COLUMN "lat" double precision;--> statement-breakpoint
+ALTER TABLE "places" ADD COLUMN "lon" double precision;--> statement-breakpoint
+ALTER TABLE "places" ADD CONSTRAINT "places_coordinates_check" CHECK (("places"."lat" is null and "places"."lon" is null) or ("places"."lat" is not null and "places"."lon" is not null and "places"."lat" between -90 and 90 and "places"."lon" between -180 and 180));

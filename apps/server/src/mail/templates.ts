@@ -1,0 +1,136 @@
+import { firstWord } from '@sendero/contract';
+import { headerSafe, type MailMessage } from './mailer.js';
+
+/**
+ * Every mail Sendero sends, in Spanish, as plain text plus a simple HTML version. Names and place names
+ * come from users: they are escaped in the HTML and stripped of line breaks in the subject.
+ */
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+interface Parts {
+  to: string;
+  subject: string;
+  greetingName: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+}
+
+const SIGNATURE = 'El equipo de Sendero';
+const NOTIFICATIONS_FOOTER =
+  'Recibes este correo porque tienes activada la opción «Recibir correos» en tu perfil de Sendero. Puedes desactivarla cuando quieras.';
+
+function render(parts: Parts): MailMessage {
+  const hello = `Hola, ${headerSafe(firstWord(parts.greetingName)) || 'viajero'}:`;
+  const text = [
+    hello,
+    '',
+    ...parts.paragraphs.flatMap((p) => [p, '']),
+    ...(parts.action ? [`${parts.action.label}: ${parts.action.url}`, ''] : []),
+    SIGNATURE,
+    ...(parts.footer ? ['', parts.footer] : []),
+  ].join('\n');
+  const html = [
+    '<!doctype html><html lang="es"><body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5">',
+    `<p>${escapeHtml(hello)}</p>`,
+    ...parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    parts.action
+      ? `<p><a href="${escapeHtml(parts.action.url)}" style="display:inline-block;background:#9f2dc7;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(parts.action.label)}</a></p>` +
+        `<p style="font-size:13px;color:#555">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(parts.action.url)}</p>`
+      : '',
+    `<p>${SIGNATURE}</p>`,
+    parts.footer ? `<p style="font-size:12px;color:#777">${escapeHtml(parts.footer)}</p>` : '',
+    '</body></html>',
+  ].join('');
+  return { to: parts.to, subject: headerSafe(parts.subject), text, html };
+}
+
+export interface Recipient {
+  email: string;
+  firstname: string;
+}
+
+export function passwordResetMail(to: Recipient, url: string): MailMessage {
+  return render({
+    to: to.email,
+    greetingName: to.firstname,
+    subject: 'Restablece tu contraseña de Sendero',
+    paragraphs: [
+      'Recibimos un pedido para crear una nueva contraseña para tu cuenta de Sendero.',
+      'El enlace funciona una sola vez y vence en 1 hora. Si no fuiste tú, ignora este correo: tu contraseña no cambiará.',
+    ],
+    action: { label: 'Crear una nueva contraseña', url },
+  });
+}
+
+export function placeVerifiedMail(to: Recipient, placeName: string, url: string): MailMessage {
+  return render({
+    to: to.email,
+    greetingName: to.firstname,
+    subject: `Tu destino «${placeName}» ya está publicado en Sendero`,
+    paragraphs: [
+      `Un administrador verificó «${placeName}» y ya aparece en la búsqueda de Sendero. ¡Gracias por compartirlo!`,
+    ],
+    action: { label: 'Ver el destino', url },
+    footer: NOTIFICATIONS_FOOTER,
+  });
+}
+
+export function placeBlockedMail(to: Recipient, placeName: string): MailMessage {
+  return render({
+    to: to.email,
+    greetingName: to.firstname,
+    subject: `Tu destino «${placeName}» ya no está publicado`,
+    paragraphs: [
+      `Un administrador ocultó «${placeName}» de la búsqueda de Sendero mientras revisa sus datos.`,
+      'Puedes revisar y corregir la información del destino desde Sendero.',
+    ],
+    footer: NOTIFICATIONS_FOOTER,
+  });
+}
+
+export function placeDeletedMail(to: Recipient, placeName: string): MailMessage {
+  return render({
+    to: to.email,
+    greetingName: to.firstname,
+    subject: `Tu destino «${placeName}» fue eliminado de Sendero`,
+    paragraphs: [`Un administrador eliminó «${placeName}» de Sendero, junto con sus reseñas.`],
+    footer: NOTIFICATIONS_FOOTER,
+  });
+}
+
+export function guideApprovedMail(to: Recipient, url: string): MailMessage {
+  return render({
+    to: to.email,
+    greetingName: to.firstname,
+    subject: 'Tu solicitud para ser guía fue aprobada',
+    paragraphs: ['¡Bienvenido a la comunidad de guías de Sendero! Ya puedes crear destinos y organizar salidas grupales.'],
+    action: { label: 'Ir a Sendero', url },
+    footer: NOTIFICATIONS_FOOTER,
+  });
+}
+
+export function guideRejectedMail(to: Recipient, url: string): MailMessage {
+  return render({
+    to: to.email,
+    greetingName: to.firstname,
+    subject: 'Tu solicitud para ser guía no fue aprobada',
+    paragraphs: ['Revisamos tu solicitud para ser guía y esta vez no fue aprobada. Puedes enviar una nueva solicitud cuando quieras.'],
+    action: { label: 'Enviar una nueva solicitud', url },
+    footer: NOTIFICATIONS_FOOTER,
+  });
+}
+
+export function outingCancelledMail(to: Recipient, placeName: string, when: string, url: string): MailMessage {
+  return render({
+    to: to.email,
+    greetingName: to.firstname,
+    subject: `Se canceló la salida a «${placeName}»`,
+    paragraphs: [`La salida grupal a «${placeName}» del ${when} fue cancelada. Tu cupo quedó liberado.`],
+    action: { label: 'Ver otras salidas', url },
+    footer: NOTIFICATIONS_FOOTER,
+  });
+}

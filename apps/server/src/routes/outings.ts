@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API, IdParamsSchema, MyOutingsSchema, OutingCreateSchema, OutingSchema, PlaceIdParamsSchema } from '@sendero/contract';
+import { errorResponses } from '@/plugins/errors.js';
+import { cancelOuting, createOuting, getOuting, joinOuting, leaveOuting, listMyOutings, listPlaceOutings } from '@/services/outings.js';
+
+/** Group outings (docs/product.md#outings): the seven calls under /api/outing and /api/outings. */
+export default async function outingsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['outings'];
+  const security = [{ bearerAuth: [] }];
+
+  app.post(
+    API.outingCreate,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        operationId: 'createOuting',
+        tags,
+        security,
+        summary: 'Organize an outing to a verified place (guide or admin; spots up to the place’s capacity)',
+        body: OutingCreateSchema,
+        response: { 201: OutingSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createOuting(app.db, request.auth!, request.body)),
+  );
+
+  app.get(
+    '/api/outing/place/:placeId',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        operationId: 'listPlaceOutings',
+        tags,
+        security,
+        summary: 'Outings of a place that have not started, soonest first (cancelled ones included)',
+        params: PlaceIdParamsSchema,
+        response: { 200: z.array(OutingSchema), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => listPlaceOutings(app.db, request.auth!, request.params.placeId),
+  );
+
+  app.get(
+    API.outingsMine,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        operationId: 'listMyOutings',
+        tags,
+        security,
+        summary: 'The outings the caller joined and the ones they lead (upcoming first, then past; 50 each)',
+        response: { 200: MyOutingsSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => listMyOutings(app.db, request.auth!),
+  );
+
+  app.get(
+    '/api/outing/:id',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        operationId: 'getOuting',
+        tags,
+        security,
+        summary: 'One outing (participants only for its guide and admins)',
+        params: IdParamsSchema,
+        response: { 200: OutingSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => getOuting(app.db, request.auth!, request.params.id),
+  );
+
+  app.put(
+    '/api/outing/join/:id',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        operationId: 'joinOuting',
+        tags,
+        security,
+        summary: 'Take a spot (signed in, not admin, not its guide)',
+        params: IdParamsSchema,
+        response: { 200: OutingSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => joinOuting(app.db, request.auth!, request.params.id),
+  );
+
+  app.put(
+    '/api/outing/leave/:id',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        operationId: 'leaveOuting',
+        tags,
+        security,
+        summary: 'Give one’s spot back before the start',
+        params: IdParamsSchema,
+        response: { 200: OutingSchema, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => leaveOuting(app.db, request.auth!, request.params.id),
+  );
+
+  app.put(
+    '/api/outing/cancel/:id',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        operationId: 'cancelOuting',
+        tags,
+        security,
+        summary: 'Cancel an outing (its guide or an admin; logged for admins)',
+        params: IdParamsSchema,
+        response: { 200: OutingSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { outing, event } = await cancelOuting(app.db, request.auth!, request.params.id);
+      // After the commit: listeners (the participants' e-mail) never undo or fail the cancel.
+      await app.outingEvents.emitCancelled(event);
+      return outing;
+    },
+  );
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API, PublicConfigSchema, type PublicConfig } from '@sendero/contract';
+
+/**
+ * GET /api/config: the settings the web app reads at run time (the map tiles, the landing's social links), so the built bundle
+ * stays the same for every deployment and no inline script is needed. Fetched when a map or the landing shows.
+ */
+export default async function publicConfigRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const body: PublicConfig = {
+    map: { tile_url: app.config.mapTiles.url, attribution: app.config.mapTiles.attribution },
+    social: app.config.social,
+  };
+  app.get(
+    API.config,
+    {
+      schema: {
+        tags: ['config'],
+        summary: 'Public settings of this server for the web app (map tiles, social links)',
+        security: [],
+        response: { 200: PublicConfigSchema },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=300');
+      return body;
+    },
+  );
+}

@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { API, PublicConfigSchema } from '@sendero/contract';
+import { ConfigError, DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL, loadConfig, tileSource } from '../src/config.js';
+import { buildTestApp, type TestApp } from './helpers/app.js';
+
+/** MAP_TILE_URL (docs/product.md): handed to the web app by GET /api/config; the CSP allows its host for images only. */
+
+const apps: TestApp[] = [];
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(apps.map((a) => a.close()));
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sendero-map-'));
+  dirs.push(dir);
+  return dir;
+};
+
+function imgSrc(csp: string): string[] {
+  const directive = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('img-src '));
+  return directive!.split(/\s+/).slice(1);
+}
+
+describe('the map tiles in the configuration', () => {
+  it("default to OpenStreetMap's standard tiles with their attribution", () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config.mapTiles).toEqual({ url: DEFAULT_MAP_TILE_URL, attribution: DEFAULT_MAP_TILE_ATTRIBUTION, source: 'https://tile.openstreetmap.org' });
+    expect(DEFAULT_MAP_TILE_ATTRIBUTION).toContain('OpenStreetMap');
+  });
+
+  it('take another template, with its own attribution (none unless given)', () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir, MAP_TILE_URL: 'https://tiles.example.pe:8443/osm/{z}/{x}/{y}.png' }).mapTiles).toEqual({
+      url: 'https://tiles.example.pe:8443/osm/{z}/{x}/{y}.png',
+      attribution: '',
+      source: 'https://tiles.example.pe:8443',
+    });
+    expect(loadConfig({ DATA_DIR: dir, MAP_TILE_URL: 'https://{s}.tile.example.org/{z}/{x}/{y}{r}.png', MAP_TILE_ATTRIBUTION: 'Mapas de Ejemplo' }).mapTiles).toEqual({
+      url: 'https://{s}.tile.example.org/{z}/{x}/{y}{r}.png',
+      attribution: 'Mapas de Ejemplo',
+      source: 'https://*.tile.example.org',
+    });
+  });
+
+  it.each([
+    'tile.openstreetmap.org/{z}/{x}/{y}.png',
+    'ftp://tiles.example.pe/{z}/{x}/{y}.png',
+    'https://tiles.example.pe/{z}/{x}.png',
+    'https://user:clave@tiles.example.pe/{z}/{x}/{y}.png',
+    "https://tiles.example.pe;script-src 'unsafe-inline'/{z}/{x}/{y}.png",
+    'https://tiles.{s}.example.pe/{z}/{x}/{y}.png',
+    'https:///{z}/{x}/{y}.png',
+    'javascript:alert(1)//{z}/{x}/{y}',
+  ])('refuse %s, naming MAP_TILE_URL', (value) => {
+    expect(tileSource(value)).toBeNull();
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe('MAP_TILE_URL');
+  });
+});
+
+describe('GET /api/config and the CSP', () => {
+  it('hands the default tiles to anyone, and img-src adds only their host', async () => {
+    const t = await buildTestApp();
+    apps.push(t);
+    const res = await t.app.inject({ method: 'GET', url: API.config });
+    expect(res.statusCode).toBe(200);
+    expect(PublicConfigSchema.parse(res.json())).toEqual({
+      map: { tile_url: DEFAULT_MAP_TILE_URL, attribution: DEFAULT_MAP_TILE_ATTRIBUTION },
+      social: { instagram: null, facebook: null, x: null },
+    });
+    expect(Object.keys(res.json())).toEqual(['map', 'social']);
+    const csp = String(res.headers['content-security-policy']);
+    expect(imgSrc(csp)).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("script-src 'self';");
+    const page = await t.app.inject({ method: 'GET', url: '/buscar-destino', headers: { accept: 'text/html' } });
+    expect(imgSrc(String(page.headers['content-security-policy']))).toContain('https://tile.openstreetmap.org');
+  });
+
+  it('follows MAP_TILE_URL', async () => {
+    const t = await buildTestApp({ env: { MAP_TILE_URL: 'https://{s}.tiles.example.pe/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '© Ejemplo' } });
+    apps.push(t);
+    const res = await t.app.inject({ method: 'GET', url: API.config });
+    expect(res.json().map).toEqual({ tile_url: 'https://{s}.tiles.example.pe/{z}/{x}/{y}.png', attribution: '© Ejemplo' });
+    expect(imgSrc(String(res.headers['content-security-policy']))).toEqual(["'self'", 'data:', 'blob:', 'https://*.tiles.example.pe']);
+  });
+
+  it('is in the OpenAPI document, open to anyone', async () => {
+    const t = apps[0]!;
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, { get?: { security?: unknown[]; tags?: string[]; responses: Record<string, unknown> } }>;
+    };
+    const op = doc.paths[API.config]!.get!;
+    expect(op.security).toEqual([]);
+    expect(op.tags).toEqual(['config']);
+    expect(JSON.stringify(op.responses['200'])).toContain('tile_url');
+  });
+});

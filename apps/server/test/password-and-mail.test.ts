@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { API, MSG } from '@sendero/contract';
+import { passwordResets } from '../src/db/schema.js';
+import { authHeader, buildTestApp, type TestApp } from './helpers/app.js';
+import { createPlace } from './helpers/upload-fixtures.js';
+import { startSilentServer, startSmtpServer, unusedPort, type TestSmtp } from './helpers/smtp.js';
+
+const PUBLIC_URL = 'https://sendero.example';
+
+let smtp: TestSmtp;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await buildTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: 'Sendero <no-reply@sendero.example>' } });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+/** Waits for background work and the SMTP round trips it started. */
+const settle = () => t.app.settleBackground();
+
+function linkIn(text: string): URL {
+  const match = /https:\/\/sendero\.example\/restablecer\?token=[A-Za-z0-9_-]+/.exec(text);
+  expect(match, text).not.toBeNull();
+  return new URL(match![0]);
+}
+
+const forgot = (email: string, ip = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: API.passwordForgot, payload: { email }, remoteAddress: ip });
+const reset = (token: string, password: string) =>
+  t.app.inject({ method: 'POST', url: API.passwordReset, payload: { token, password } });
+
+describe('as a user who forgot the password', () => {
+  it('I get a link by mail that sets a new password once, and every old session ends', async () => {
+    const me = await t.createUser({ firstname: 'Lucía Inés' });
+    const res = await forgot(me.user.email.toUpperCase());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    await settle();
+
+    const [mail] = smtp.to(me.user.email);
+    expect(mail, 'one reset mail').toBeDefined();
+    expect(mail!.parsed.subject).toBe('Restablece tu contraseña de Sendero');
+    expect(mail!.parsed.from?.text).toContain('no-reply@sendero.example');
+    expect(mail!.parsed.text).toContain('Hola, Lucía:');
+    expect(mail!.parsed.html).toContain('href="https://sendero.example/restablecer?token=');
+    const link = linkIn(mail!.parsed.text ?? '');
+    const token = link.searchParams.get('token')!;
+    // Only a hash is stored.
+    const stored = await t.db.select().from(passwordResets);
+    expect(stored.some((r) => r.tokenHash === token)).toBe(false);
+
+    const ok = await reset(token, 'mi-clave-nueva-2026');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ ok: true });
+
+    const again = await reset(token, 'otra-clave-2026');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: MSG.resetInvalid, fields: { token: MSG.resetInvalid } } });
+
+    const oldSession = await t.app.inject({ method: 'GET', url: API.user(me.user._id), headers: authHeader(me.token) });
+    expect(oldSession.statusCode).toBe(401);
+    const oldPassword = await t.app.inject({ method: 'POST', url: API.login, payload: { email: me.user.email, password: me.password } });
+    expect(oldPassword.statusCode).toBe(401);
+    const newPassword = await t.app.inject({
+      method: 'POST',
+      url: API.login,
+      payload: { email: me.user.email, password: 'mi-clave-nueva-2026' },
+    });
+    expect(newPassword.statusCode).toBe(200);
+  });
+
+  it('an unknown e-mail gets the same answer and no mail is sent', async () => {
+    const before = smtp.mails.length;
+    const known = await t.createUser();
+    const a = await forgot('nadie-registrado@example.com', '10.0.0.2');
+    const b = await forgot(known.user.email, '10.0.0.2');
+    expect(a.statusCode).toBe(200);
+    expect(a.body).toBe(b.body);
+    expect(a.headers['content-length']).toBe(b.headers['content-length']);
+    await settle();
+    expect(smtp.mails.length).toBe(before + 1);
+    expect(smtp.to('nadie-registrado@example.com')).toHaveLength(0);
+  });
+
+  it('a link stops working after an hour, and a newer reset kills the older links', async () => {
+    const me = await t.createUser();
+    await forgot(me.user.email, '10.0.0.3');
+    await forgot(me.user.email, '10.0.0.3');
+    await settle();
+    const [first, second] = smtp.to(me.user.email).map((m) => linkIn(m.parsed.text ?? '').searchParams.get('token')!);
+    expect(first && second && first !== second).toBe(true);
+
+    await t.db.update(passwordResets).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(passwordResets.idUser, me.user._id));
+    expect((await reset(second!, 'clave-nueva-123')).statusCode).toBe(400);
+
+    await t.db.update(passwordResets).set({ expiresAt: sql`now() + interval '1 hour'` }).where(eq(passwordResets.idUser, me.user._id));
+    expect((await reset(second!, 'clave-nueva-123')).statusCode).toBe(200);
+    // The other open link of that user died with the reset.
+    expect((await reset(first!, 'clave-nueva-456')).statusCode).toBe(400);
+  });
+
+  it.each([
+    ['unknown', 'A'.repeat(43)],
+    ['tampered', 'abc-def_ghi'],
+    ['malformed', 'no es un token <script>'],
+    ['too long', 'a'.repeat(500)],
+    ['empty', ''],
+  ])('a %s token is refused with the same Spanish message', async (_kind, token) => {
+    const res = await reset(token, 'clave-nueva-123');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(MSG.resetInvalid);
+  });
+
+  it('the new password follows the registration rules', async () => {
+    const short = await reset('A'.repeat(43), 'corta');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.fields.password).toBe(MSG.passwordMin);
+    const missing = await t.app.inject({ method: 'POST', url: API.passwordReset, payload: { token: 'abc' } });
+    expect(missing.json().error.fields.password).toBe(MSG.passwordRequired);
+    const extra = await t.app.inject({ method: 'POST', url: API.passwordReset, payload: { token: 'abc', password: 'clave-nueva-1', role: 'admin' } });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().error.fields.role).toBe(MSG.unknownField);
+  });
+
+  it('bad e-mails get a Spanish 400, and asking too often for one e-mail gets 429', async () => {
+    for (const email of ['', 'no-es-correo', `${'a'.repeat(300)}@example.com`, 'ana@exa\r\nmple.com', 'ñandú@例え.テスト\u0000']) {
+      const res = await forgot(email, '10.0.0.4');
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json().error.fields.email).toBeDefined();
+    }
+    const me = await t.createUser();
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) answers.push((await forgot(me.user.email, `10.0.1.${i}`)).statusCode);
+    expect(answers).toEqual([200, 200, 200, 429, 429]);
+    const limited = await forgot(me.user.email, '10.0.1.9');
+    expect(limited.json().error.message).toBe(MSG.tooManyAttempts);
+    await settle();
+    expect(smtp.to(me.user.email)).toHaveLength(3);
+  });
+});
+
+describe('as an administrator', () => {
+  it('I can make a reset link for a user; it works once and is in the actions log', async () => {
+    const admin = await t.createAdmin();
+    const user = await t.createUser();
+    const res = await t.app.inject({ method: 'POST', url: API.adminResetLink(user.user._id), headers: authHeader(admin.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const link = linkIn(res.json().url);
+    expect(link.pathname).toBe('/restablecer');
+    expect((await reset(link.searchParams.get('token')!, 'clave-del-admin-1')).statusCode).toBe(200);
+    expect((await reset(link.searchParams.get('token')!, 'clave-del-admin-2')).statusCode).toBe(400);
+
+    const log = await t.app.inject({ method: 'GET', url: API.adminActions(user.user._id), headers: authHeader(admin.token) });
+    expect(log.json().map((e: { action: string }) => e.action)).toEqual(['reset_link']);
+  });
+
+  it('not for another administrator, nor for an unknown user', async () => {
+    const admin = await t.createAdmin();
+    const other = await t.createAdmin();
+    const toAdmin = await t.app.inject({ method: 'POST', url: API.adminResetLink(other.user._id), headers: authHeader(admin.token) });
+    expect(toAdmin.statusCode).toBe(409);
+    expect(toAdmin.json().error.message).toBe(MSG.adminTargetNotAllowed);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: API.adminResetLink('7d1a3f52-4c4e-4a39-9b55-0e0d8b0a8a11'),
+      headers: authHeader(admin.token),
+    });
+    expect(unknown.statusCode).toBe(404);
+    const notUuid = await t.app.inject({ method: 'POST', url: API.adminResetLink('123'), headers: authHeader(admin.token) });
+    expect(notUuid.statusCode).toBe(404);
+  });
+});
+
+describe('notification mails', () => {
+  it('tell a creator their destination was published, hidden and deleted, with its name', async () => {
+    const admin = await t.createAdmin();
+    const creator = await t.createUser();
+    const place = await createPlace(t, creator.token, { name: 'Laguna Parón' });
+    const verify = () => t.app.inject({ method: 'PUT', url: API.placeVerified(place._id), headers: authHeader(admin.token) });
+    expect((await verify()).statusCode).toBe(200);
+    expect((await verify()).statusCode).toBe(200);
+    const del = await t.app.inject({ method: 'DELETE', url: API.placeDelete(place._id), headers: authHeader(admin.token) });
+    expect(del.statusCode).toBe(200);
+    await settle();
+    const subjects = smtp.to(creator.user.email).map((m) => m.parsed.subject);
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        'Tu destino «Laguna Parón» ya está publicado en Sendero',
+        'Tu destino «Laguna Parón» ya no está publicado',
+        'Tu destino «Laguna Parón» fue eliminado de Sendero',
+      ]),
+    );
+    expect(subjects).toHaveLength(3);
+    const published = smtp.to(creator.user.email).find((m) => m.parsed.subject?.includes('publicado en'))!;
+    expect(published.parsed.text).toContain(`${PUBLIC_URL}/buscar-destino/destino/${place._id}`);
+    expect(smtp.to(admin.user.email)).toHaveLength(0);
+  });
+
+  it('tell an applicant their guide application was approved or rejected', async () => {
+    const admin = await t.createAdmin();
+    const approved = await t.createUser({ status: 'Enviado' });
+    const rejected = await t.createUser({ status: 'Enviado' });
+    const decide = (id: string, status: string, role: string) =>
+      t.app.inject({ method: 'PUT', url: API.userUpdate2(id), headers: authHeader(admin.token), payload: { status, role } });
+    expect((await decide(approved.user._id, 'Aprobado', 'guide')).statusCode).toBe(200);
+    expect((await decide(rejected.user._id, 'Rechazado', 'user')).statusCode).toBe(200);
+    await settle();
+    expect(smtp.to(approved.user.email).map((m) => m.parsed.subject)).toEqual(['Tu solicitud para ser guía fue aprobada']);
+    expect(smtp.to(rejected.user.email).map((m) => m.parsed.subject)).toEqual(['Tu solicitud para ser guía no fue aprobada']);
+  });
+
+  it("respect 'Recibir correos' turned off (the reset mail still goes)", async () => {
+    const admin = await t.createAdmin();
+    const me = await t.createUser({ status: 'Enviado' });
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: API.userUpdate2(me.user._id),
+      headers: authHeader(me.token),
+      payload: { email_notifications: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().email_notifications).toBe(false);
+    await t.app.inject({
+      method: 'PUT',
+      url: API.userUpdate2(me.user._id),
+      headers: authHeader(admin.token),
+      payload: { status: 'Aprobado', role: 'guide' },
+    });
+    await forgot(me.user.email, '10.0.2.1');
+    await settle();
+    expect(smtp.to(me.user.email).map((m) => m.parsed.subject)).toEqual(['Restablece tu contraseña de Sendero']);
+  });
+
+  it("'Recibir correos' takes only a boolean, and only from the user themself", async () => {
+    const admin = await t.createAdmin();
+    const me = await t.createUser();
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: API.userUpdate2(me.user._id),
+      headers: authHeader(me.token),
+      payload: { email_notifications: 'no' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const byAdmin = await t.app.inject({
+      method: 'PUT',
+      url: API.userUpdate2(me.user._id),
+      headers: authHeader(admin.token),
+      payload: { email_notifications: false },
+    });
+    expect(byAdmin.statusCode).toBe(400);
+    const mine = await t.app.inject({ method: 'GET', url: API.user(me.user._id), headers: authHeader(me.token) });
+    expect(mine.json().email_notifications).toBe(true);
+  });
+
+  it('never let a name or a place name add mail headers', async () => {
+    const admin = await t.createAdmin();
+    const creator = await t.createUser({ firstname: 'Eva\r\nBcc: intruso@example.com' });
+    const place = await createPlace(t, creator.token, { name: 'Cañón\r\nBcc: intruso@example.com\r\nX-Evil: 1' });
+    await t.app.inject({ method: 'PUT', url: API.placeVerified(place._id), headers: authHeader(admin.token) });
+    await settle();
+    const [mail] = smtp.to(creator.user.email);
+    expect(mail).toBeDefined();
+    expect(mail!.rcptTo).toEqual([creator.user.email]);
+    expect(mail!.parsed.headers.has('x-evil')).toBe(false);
+    expect(mail!.parsed.headers.has('bcc')).toBe(false);
+    expect(mail!.parsed.subject).not.toMatch(/[\r\n]/);
+    expect(smtp.to('intruso@example.com')).toHaveLength(0);
+  });
+});
+
+describe('when the mail server fails', () => {
+  it.each([
+    ['is down', async () => ({ url: `smtp://127.0.0.1:${await unusedPort()}`, close: async () => {} })],
+    ['never answers', startSilentServer],
+  ])('that %s, the request still succeeds at once and the failure is logged with retries', async (_kind, start) => {
+    const broken = await start();
+    const local = await buildTestApp({ env: { SMTP_URL: broken.url, PUBLIC_URL }, mail: { retryDelaysMs: [10, 10], timeoutMs: 300 } });
+    try {
+      const admin = await local.createAdmin();
+      const creator = await local.createUser({ email: 'creadora.secreta@example.com' });
+      const place = await createPlace(local, creator.token, { name: 'Huaraz' });
+      const started = Date.now();
+      const res = await local.app.inject({ method: 'PUT', url: API.placeVerified(place._id), headers: authHeader(admin.token) });
+      expect(res.statusCode).toBe(200);
+      expect(Date.now() - started).toBeLessThan(250);
+      const forgotRes = await local.app.inject({ method: 'POST', url: API.passwordForgot, payload: { email: creator.user.email } });
+      expect(forgotRes.statusCode).toBe(200);
+      await local.app.settleBackground();
+      const log = local.logs.join('\n');
+      expect(log).toContain('mail could not be sent; retrying');
+      expect(log).toContain('mail could not be sent; giving up');
+      // Addresses are masked in the log.
+      expect(log).not.toContain('creadora.secreta@example.com');
+      expect(log).toContain('c***@example.com');
+      expect(log).not.toMatch(/restablecer\?token=/);
+    } finally {
+      await local.close();
+      await broken.close();
+    }
+  });
+});

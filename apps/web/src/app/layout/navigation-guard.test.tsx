@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Outlet } from 'react-router';
+import Dialog from '@mui/material/Dialog';
+import DialogTitle from '@mui/material/DialogTitle';
+import { MSG } from '@sendero/contract';
+import { PlaceForm } from '@/features/places/components/place-form';
+import { useCloseOnBack } from '@/lib/navigation-guard';
+import { renderRoutes } from '@/test/render';
+import { NavigationGuard } from './navigation-guard';
+
+configure({ asyncUtilTimeout: 5000 });
+
+function ScreenWithDialog() {
+  const [open, setOpen] = useState(false);
+  useCloseOnBack(open, () => setOpen(false));
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Abrir
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="t">
+        <DialogTitle id="t">Un diálogo</DialogTitle>
+      </Dialog>
+    </>
+  );
+}
+
+function tree(page: React.ReactNode) {
+  return [
+    {
+      element: (
+        <>
+          <NavigationGuard />
+          <Outlet />
+        </>
+      ),
+      children: [
+        { path: '/antes', element: <p>Pantalla anterior</p> },
+        { path: '/pagina', element: page },
+      ],
+    },
+  ];
+}
+
+describe('no lost input', { timeout: 20_000 }, () => {
+  it("as a user on a phone, Back with a dialog open closes the dialog and keeps me on the page; the next Back leaves", async () => {
+    const { router } = renderRoutes(tree(<ScreenWithDialog />), '/antes');
+    await router.navigate('/pagina');
+    fireEvent.click(await screen.findByRole('button', { name: 'Abrir' }));
+    expect(await screen.findByRole('dialog', { name: 'Un diálogo' })).toBeInTheDocument();
+
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/pagina');
+
+    await router.navigate(-1);
+    expect(await screen.findByText('Pantalla anterior')).toBeInTheDocument();
+  });
+
+  it('as a user leaving a half-written place form I am asked first; I can stay with my text or leave', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoutes(tree(<PlaceForm mode="create" onSubmit={vi.fn()} />), '/antes');
+    await router.navigate('/pagina');
+    await user.type(await screen.findByLabelText('Nombre'), 'Laguna a medias');
+
+    void router.navigate('/antes');
+    expect(await screen.findByRole('dialog', { name: MSG.unsavedTitle })).toHaveTextContent(MSG.unsavedBody);
+    await user.click(screen.getByRole('button', { name: 'Seguir editando' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/pagina');
+    expect(screen.getByLabelText('Nombre')).toHaveValue('Laguna a medias');
+
+    void router.navigate(-1);
+    await user.click(await screen.findByRole('button', { name: 'Salir sin guardar' }));
+    expect(await screen.findByText('Pantalla anterior')).toBeInTheDocument();
+  });
+
+  it('an untouched form lets me leave without a question', async () => {
+    const { router } = renderRoutes(tree(<PlaceForm mode="create" onSubmit={vi.fn()} />), '/pagina');
+    await screen.findByLabelText('Nombre');
+    await router.navigate('/antes');
+    expect(await screen.findByText('Pantalla anterior')).toBeInTheDocument();
+  });
+
+  it('a half-written form asks the browser to confirm closing the tab', async () => {
+    const user = userEvent.setup();
+    renderRoutes(tree(<PlaceForm mode="create" onSubmit={vi.fn()} />), '/pagina');
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+    await user.type(await screen.findByLabelText('Nombre'), 'L');
+    const again = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(again);
+    expect(again.defaultPrevented).toBe(true);
+  });
+});

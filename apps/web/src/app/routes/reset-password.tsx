@@ -1,0 +1,18 @@
+import { useSearchParams } from 'react-router';
+import { MSG } from '@sendero/contract';
+import { paths } from '@/config/paths';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthLink } from '@/features/auth/components/auth-link';
+import { ResetForm } from '@/features/auth/components/reset-form';
+
+/** /restablecer?token=…: the page the reset mail links to. */
+export default function ResetPasswordScreen() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  return (
+    <AuthCard title={MSG.resetTitle}>
+      <ResetForm token={token} />
+      <AuthLink to={paths.login}>Volver a Iniciar Sesión</AuthLink>
+    </AuthCard>
+  );
+}

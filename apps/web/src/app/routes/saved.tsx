@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { MSG } from '@sendero/contract';
+import { LoadError } from '@/components/ui/load-error';
+import { useErrorToast } from '@/components/ui/use-error-toast';
+import { PlaceCard, PlaceCardSkeleton } from '@/features/places/components/place-card';
+import { useSaved } from '@/features/saved/api/get-saved';
+import { SaveButton } from '@/features/saved/components/save-button';
+import { useSession } from '@/lib/session';
+
+/** /guardados: 'Mis destinos guardados' (docs/product.md#saved), also with no network. */
+export default function SavedScreen() {
+  const session = useSession();
+  const userId = session?._id;
+  const saved = useSaved(userId);
+  useErrorToast(saved.error);
+
+  return (
+    <Box sx={{ px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 }, maxWidth: 2400, mx: 'auto' }}>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.6rem', md: '2.1rem' } }}>
+        {MSG.savedTitle}
+      </Typography>
+      {saved.isError ? (
+        <LoadError error={saved.error} onRetry={() => void saved.refetch()} />
+      ) : saved.isPending ? (
+        <Grid>
+          {Array.from({ length: 3 }, (_, i) => (
+            <li key={i}>
+              <PlaceCardSkeleton />
+            </li>
+          ))}
+        </Grid>
+      ) : saved.data.length === 0 ? (
+        <Typography color="text.secondary">{MSG.savedEmpty}</Typography>
+      ) : (
+        <Grid>
+          {saved.data.map((place, i) => (
+            <li key={place._id}>
+              <PlaceCard place={place} eager={i < 4} sizes="(max-width: 600px) 100vw, 400px" action={userId ? <SaveButton place={place} userId={userId} /> : undefined} />
+            </li>
+          ))}
+        </Grid>
+      )}
+    </Box>
+  );
+}
+
+function Grid({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      component="ul"
+      aria-label={MSG.savedTitle}
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))' }}
+    >
+      {children}
+    </Box>
+  );
+}

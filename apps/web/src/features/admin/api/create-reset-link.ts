@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, type ResetLink } from '@sendero/contract';
+import { api } from '@/lib/api-client';
+import { adminActionsQueryKey } from './get-admin-actions';
+
+/** POST /api/admin/reset-link/{userId}: a single-use reset link to pass on by hand (logged). */
+export function createResetLink(userId: string): Promise<ResetLink> {
+  return api.post<ResetLink>(API.adminResetLink(userId));
+}
+
+export function useCreateResetLink(userId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => createResetLink(userId),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: adminActionsQueryKey(userId) }),
+  });
+}

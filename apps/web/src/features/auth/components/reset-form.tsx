@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { MSG, PasswordResetFormSchema, type PasswordResetForm as ResetValues } from '@sendero/contract';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { errorMessage, isApiRequestError } from '@/lib/api-client';
+import { applyServerFieldErrors, fieldProps } from '@/lib/form';
+import { useResetPassword } from '../api/password';
+
+/** /restablecer?token=…: the new password twice; an expired or used link says so and offers a new one. */
+export function ResetForm({ token }: { token: string }) {
+  const toast = useToast();
+  const mutation = useResetPassword();
+  const [done, setDone] = useState(false);
+  const [invalidLink, setInvalidLink] = useState(token === '');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ResetValues>({ resolver: zodResolver(PasswordResetFormSchema), defaultValues: { password: '', confirm: '' } });
+
+  const onSubmit = ({ password }: ResetValues) => {
+    mutation.mutate(
+      { token, password },
+      {
+        onSuccess: () => setDone(true),
+        onError: (e) => {
+          if (isApiRequestError(e) && e.status === 400 && e.fields?.token) setInvalidLink(true);
+          else if (isApiRequestError(e) && e.status >= 400 && e.status < 500) {
+            if (!applyServerFieldErrors(e.fields, ['password'], setError)) toast.showError(e.message);
+          } else toast.showError(errorMessage(e));
+        },
+      },
+    );
+  };
+
+  if (done) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="success" role="status">
+          {MSG.resetDone}
+        </Alert>
+        <Button component={RouterLink} to={paths.login} variant="contained" size="large" fullWidth>
+          Ingresar
+        </Button>
+      </Stack>
+    );
+  }
+  if (invalidLink) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="error" role="alert">
+          {MSG.resetInvalid}
+        </Alert>
+        <Button component={RouterLink} to={paths.forgotPassword} variant="contained" size="large" fullWidth>
+          {MSG.resetAskAgain}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={MSG.resetTitle}>
+      <Stack spacing={2}>
+        <TextField
+          {...fieldProps(register, errors, 'password')}
+          id="reset-password"
+          label="Contraseña"
+          placeholder="Contraseña"
+          type="password"
+          autoComplete="new-password"
+          fullWidth
+        />
+        <TextField
+          {...fieldProps(register, errors, 'confirm')}
+          id="reset-confirm"
+          label="Confirmar Contraseña"
+          placeholder="Confirmar Contraseña"
+          type="password"
+          autoComplete="new-password"
+          fullWidth
+        />
+        <Button type="submit" variant="contained" size="large" disabled={mutation.isPending} fullWidth>
+          {MSG.resetSubmit}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

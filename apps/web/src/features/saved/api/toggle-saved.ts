@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, type Place, type SavedState } from '@sendero/contract';
+import { useToast } from '@/components/ui/toast';
+import { api, errorMessage } from '@/lib/api-client';
+import { removePlaceOffline, storePlaceOffline } from '@/lib/offline-store';
+import { savedOfflineQueryKey, savedQueryKey } from './get-saved';
+
+interface ToggleInput {
+  place: Place;
+  save: boolean;
+}
+
+/**
+ * 'Guardar' on and off: PUT or DELETE /api/saved/{id}, shown at once (optimistic) and rolled back
+ * with the error toast if the server refuses (e.g. 'Puedes guardar hasta 100 destinos.'). Once saved,
+ * the destination is downloaded for offline use; once removed, its offline copy goes.
+ */
+export function useToggleSaved(userId: string) {
+  const queryClient = useQueryClient();
+  const { showError } = useToast();
+  const key = savedQueryKey(userId);
+  return useMutation({
+    mutationFn: ({ place, save }: ToggleInput) =>
+      save ? api.put<SavedState>(API.savedPlace(place._id)) : api.del<SavedState>(API.savedPlace(place._id)),
+    onMutate: async ({ place, save }) => {
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      const previous = queryClient.getQueryData<Place[]>(key);
+      queryClient.setQueryData<Place[]>(key, (old = []) => {
+        const rest = old.filter((p) => p._id !== place._id);
+        return save ? [place, ...rest] : rest;
+      });
+      return { previous };
+    },
+    onError: (error, _input, context) => {
+      queryClient.setQueryData(key, context?.previous);
+      showError(errorMessage(error));
+    },
+    onSuccess: async (_state, { place, save }) => {
+      const offlineKey = savedOfflineQueryKey(userId, place._id);
+      if (save) {
+        // The download may fail (a photo missing, storage full): the place stays saved, just not offline.
+        const stored = await storePlaceOffline(userId, place._id).then(
+          () => true,
+          () => false,
+        );
+        queryClient.setQueryData(offlineKey, stored);
+      } else {
+        await removePlaceOffline(userId, place._id).catch(() => undefined);
+        queryClient.setQueryData(offlineKey, false);
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key, exact: true }),
+  });
+}

@@ -1,0 +1,60 @@
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import Bookmark from '@mui/icons-material/Bookmark';
+import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
+import CloudDone from '@mui/icons-material/CloudDoneOutlined';
+import { MSG, type Place } from '@sendero/contract';
+import { useOnlineStatus } from '@/lib/online-status';
+import { useSaved, useSavedOffline } from '../api/get-saved';
+import { useToggleSaved } from '../api/toggle-saved';
+
+interface SaveButtonProps {
+  place: Place;
+  userId: string;
+}
+
+/**
+ * 'Guardar destino' (docs/product.md#saved): a bookmark toggle with aria-pressed, and 'Disponible sin
+ * conexión' once the destination is stored on the device. Offline it is disabled and says why.
+ */
+export function SaveButton({ place, userId }: SaveButtonProps) {
+  const online = useOnlineStatus();
+  const saved = useSaved(userId);
+  const toggle = useToggleSaved(userId);
+  const isSaved = Boolean(saved.data?.some((p) => p._id === place._id));
+  const offline = useSavedOffline(userId, place._id, isSaved);
+  const downloading = isSaved && toggle.isPending && toggle.variables?.save === true;
+
+  return (
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minHeight: 40 }}>
+      <Tooltip title={online ? MSG.saveLabel : MSG.offline}>
+        {/* A disabled button gets no pointer events: the span keeps the tooltip. */}
+        <span>
+          <IconButton
+            aria-label={MSG.saveLabel}
+            aria-pressed={isSaved}
+            aria-describedby={online ? undefined : `save-offline-${place._id}`}
+            color="primary"
+            disabled={!online || saved.isPending}
+            onClick={() => toggle.mutate({ place, save: !isSaved })}
+          >
+            {isSaved ? <Bookmark /> : <BookmarkBorder />}
+          </IconButton>
+        </span>
+      </Tooltip>
+      {!online && (
+        <Box component="span" id={`save-offline-${place._id}`} sx={{ display: 'none' }}>
+          {MSG.offline}
+        </Box>
+      )}
+      {isSaved && (downloading || offline.data) && (
+        <Typography component="span" variant="body2" color="text.secondary" role="status" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+          {offline.data && !downloading && <CloudDone fontSize="small" aria-hidden="true" />}
+          {downloading ? MSG.savingOffline : MSG.availableOffline}
+        </Typography>
+      )}
+    </Box>
+  );
+}
