@@ -103,4 +103,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Web: query keys come from one registry (apps/web/src/lib/query-keys.ts), never array literals.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/query-keys.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: "Use a key from '@/lib/query-keys' (one registry for every feature).",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(setQueryData|getQueryData|removeQueries|invalidateQueries|cancelQueries)$/] > ArrayExpression",
+          message: "Use a key from '@/lib/query-keys' (one registry for every feature).",
+        },
+      ],
+    },
+  },
 );

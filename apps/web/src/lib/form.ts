@@ -1,4 +1,5 @@
 import type { FieldErrors, FieldValues, Path, RegisterOptions, UseFormRegister, UseFormSetError } from 'react-hook-form';
+import { errorMessage, isApiRequestError } from './api-client';
 
 /**
  * Props that bind a MUI TextField to react-hook-form: the ref goes to the <input> (so focus on the
@@ -30,4 +31,36 @@ export function applyServerFieldErrors<T extends FieldValues>(
     }
   }
   return applied;
+}
+
+/**
+ * What every form does with a failed request (docs/architecture.md#errors): a refusal (4xx) whose
+ * `fields` name fields of this form puts each message under its field; anything else (a 5xx, no
+ * network, a refusal about no field of the form) goes to `onOther` with its Spanish message, usually
+ * the error toast. What the user typed is never cleared. `fields` lists the form's fields by their
+ * server names, or maps a server field name to the form's (undefined when the form has no such field).
+ */
+export function handleFormError<T extends FieldValues>(
+  e: unknown,
+  options: {
+    setError: UseFormSetError<T>;
+    fields: readonly Path<T>[] | ((serverField: string) => Path<T> | null | undefined);
+    onOther: (message: string) => void;
+  },
+): void {
+  if (isApiRequestError(e) && e.status >= 400 && e.status < 500 && e.fields) {
+    const map = options.fields;
+    const toForm =
+      typeof map === 'function' ? map : (name: string) => ((map as readonly string[]).includes(name) ? (name as Path<T>) : undefined);
+    let placed = false;
+    for (const [name, message] of Object.entries(e.fields)) {
+      const target = toForm(name);
+      if (target) {
+        options.setError(target, { type: 'server', message });
+        placed = true;
+      }
+    }
+    if (placed) return;
+  }
+  options.onOther(errorMessage(e));
 }

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { API, type PublicConfig } from '@sendero/contract';
 import { api } from './api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-export const publicConfigQueryKey = ['public-config'] as const;
+export const publicConfigQueryKey = queryKeys.publicConfig;
 
 /** GET /api/config: the server's public settings (map tiles, social links). Changes only on a restart. */
 export function getPublicConfig(): Promise<PublicConfig> {

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import type { Role, Session } from '@sendero/contract';
-import { useAdmin } from '@/features/users/api/get-admin';
-import { useUser } from '@/features/users/api/get-user';
+import { useCurrentPerson } from '@/features/users/api/use-current-person';
 import { isApiRequestError } from '@/lib/api-client';
-import { setSession, useSession } from '@/lib/session';
+import { setSession } from '@/lib/session';
 
 export interface CurrentRole {
   session: Session | null;
@@ -21,15 +20,11 @@ export interface CurrentRole {
  * refuses whatever it must).
  */
 export function useCurrentRole(): CurrentRole {
-  const session = useSession();
-  const isAdminSession = session?.role === 'admin';
-  const admin = useAdmin(isAdminSession ? session._id : undefined);
-  const user = useUser(session && !isAdminSession ? session._id : undefined);
+  const { session, isAdmin: isAdminSession, user, query } = useCurrentPerson();
 
   let role: Role | null = null;
   let pending = false;
   if (session) {
-    const query = isAdminSession ? admin : user;
     if (query.isSuccess) role = isAdminSession ? 'admin' : user.data?.role ?? null;
     else if (query.isError) role = isApiRequestError(query.error) && query.error.status === 0 ? session.role : null;
     else pending = true;

@@ -55,7 +55,6 @@ describe('create a destination', { timeout: 30_000 }, () => {
     await fillAndSend(s);
     expect(await screen.findByText(SUCCESS)).toBeInTheDocument();
     expect(s.created()).toEqual({
-      id_user: USER_ID,
       name: 'Cerro Azul',
       city: 'Lima',
       difficulty: 'Fácil',

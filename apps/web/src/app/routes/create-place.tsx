@@ -15,7 +15,7 @@ import { useCurrentRole } from '@/app/layout/use-current-role';
 
 /** /crear-destino (docs/product.md#create-destination): the form, then the success view. */
 export default function CreatePlaceScreen() {
-  const { session, role } = useCurrentRole();
+  const { role } = useCurrentRole();
   const create = useCreatePlace();
   const [created, setCreated] = useState(false);
   // Changing the key mounts an empty form for 'Registrar otro lugar'.
@@ -54,7 +54,7 @@ export default function CreatePlaceScreen() {
           key={formKey}
           mode="create"
           onSubmit={async (values) => {
-            await create.mutateAsync({ ...formValuesToBody(values), ...(session ? { id_user: session._id } : {}) });
+            await create.mutateAsync(formValuesToBody(values));
             setCreated(true);
             window.scrollTo({ top: 0 });
           }}

@@ -6,21 +6,14 @@ import Typography from '@mui/material/Typography';
 import { firstWord } from '@sendero/contract';
 import { LoadError } from '@/components/ui/load-error';
 import { useErrorToast } from '@/components/ui/use-error-toast';
-import { useAdmin } from '@/features/users/api/get-admin';
-import { useUser } from '@/features/users/api/get-user';
+import { useCurrentPerson } from '@/features/users/api/use-current-person';
 import { ProfileEdit } from '@/features/users/components/profile-edit';
 import { ProfileView } from '@/features/users/components/profile-view';
 import { EmailPreferences } from '@/features/users/components/email-preferences';
-import { useSession } from '@/lib/session';
 
 /** /perfil: the caller's own profile; administrators are read from GET /api/admin/{id}. */
 export default function ProfileScreen() {
-  const session = useSession();
-  const isAdmin = session?.role === 'admin';
-  const user = useUser(session && !isAdmin ? session._id : undefined);
-  const admin = useAdmin(session && isAdmin ? session._id : undefined);
-  const query = isAdmin ? admin : user;
-  const profile = query.data;
+  const { isAdmin, user, query, person: profile } = useCurrentPerson();
   useErrorToast(query.error);
   const [editing, setEditing] = useState(false);
 

@@ -11,8 +11,7 @@ import { usePlaces, verifiedOnly } from '@/features/places/api/get-places';
 import { CardCarousel } from '@/features/places/components/card-carousel';
 import { SaveButton } from '@/features/saved/components/save-button';
 import { SearchFilters, type FilterName, type FilterValues } from '@/features/places/components/search-filters';
-import { useAdmin } from '@/features/users/api/get-admin';
-import { useUser } from '@/features/users/api/get-user';
+import { useCurrentPerson } from '@/features/users/api/use-current-person';
 import { useSession } from '@/lib/session';
 
 const VISUALLY_HIDDEN = {
@@ -68,11 +67,7 @@ function useUrlFilters(): [FilterValues, (next: Partial<FilterValues>) => void] 
 
 /** 'Bienvenid@ {first word of the firstname}, ...' from the user record (the admin record for admins). */
 function Welcome() {
-  const session = useSession();
-  const isAdmin = session?.role === 'admin';
-  const user = useUser(session && !isAdmin ? session._id : undefined);
-  const admin = useAdmin(session && isAdmin ? session._id : undefined);
-  const firstname = (isAdmin ? admin.data : user.data)?.firstname;
+  const firstname = useCurrentPerson().person?.firstname;
   return (
     <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.6rem', md: '2.1rem' } }}>
       {firstname !== undefined ? (

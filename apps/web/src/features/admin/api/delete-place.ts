@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type Deleted, type Place } from '@sendero/contract';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** DELETE /api/place/delete/{id}: the place and its reviews, in one transaction (admin only). */
 export function deletePlace(id: string): Promise<Deleted> {
@@ -13,12 +14,12 @@ export function useDeletePlace() {
   return useMutation({
     mutationFn: (id: string) => deletePlace(id),
     onSuccess: (_result, id) => {
-      qc.setQueryData<Place[]>(['places'], (places) => places?.filter((p) => p._id !== id));
-      qc.removeQueries({ queryKey: ['place', id] });
-      qc.removeQueries({ queryKey: ['ratings', id] });
-      void qc.invalidateQueries({ queryKey: ['places'] });
+      qc.setQueryData<Place[]>(queryKeys.places.list, (places) => places?.filter((p) => p._id !== id));
+      qc.removeQueries({ queryKey: queryKeys.place(id) });
+      qc.removeQueries({ queryKey: queryKeys.ratings(id) });
+      void qc.invalidateQueries({ queryKey: queryKeys.places.all });
     },
     // A refusal may mean another admin changed the list: show it as it is now.
-    onError: () => void qc.invalidateQueries({ queryKey: ['places'] }),
+    onError: () => void qc.invalidateQueries({ queryKey: queryKeys.places.all }),
   });
 }

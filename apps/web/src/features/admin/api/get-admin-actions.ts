@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, type AdminAction } from '@sendero/contract';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/admin/actions?target={id}: the moderation log of a user or a place, newest first. */
 export function getAdminActions(targetId: string): Promise<AdminAction[]> {
   return api.get<AdminAction[]>(API.adminActions(targetId));
 }
 
-export const adminActionsQueryKey = (targetId: string) => ['admin-actions', targetId] as const;
+export const adminActionsQueryKey = queryKeys.adminActions.of;
 
 export const adminActionsQueryOptions = (targetId: string) =>
   queryOptions({ queryKey: adminActionsQueryKey(targetId), queryFn: () => getAdminActions(targetId) });

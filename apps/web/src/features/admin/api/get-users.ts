@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API, type Status, type User } from '@sendero/contract';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/users[?status=]: every non-admin user, newest first (admin only). */
 export function getUsers(status?: Status): Promise<User[]> {
@@ -8,7 +9,7 @@ export function getUsers(status?: Status): Promise<User[]> {
   return api.get<User[]>(path);
 }
 
-export const usersQueryKey = (status?: Status) => ['users', { status: status ?? 'all' }] as const;
+export const usersQueryKey = queryKeys.users.byStatus;
 
 export const usersQueryOptions = (status?: Status) =>
   queryOptions({ queryKey: usersQueryKey(status), queryFn: () => getUsers(status) });

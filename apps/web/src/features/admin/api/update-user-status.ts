@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_TRANSITIONS, API, type AdminTransition, type AdminUserUpdate, type User } from '@sendero/contract';
 import { api } from '@/lib/api-client';
 import { adminActionsQueryKey } from './get-admin-actions';
+import { queryKeys } from '@/lib/query-keys';
 
 /** PUT /api/user/update2/{id} by an admin: one of the three guide transitions (docs/product.md#guide-application-status). */
 export function transitionUser(id: string, transition: AdminTransition): Promise<User> {
@@ -15,8 +16,8 @@ export function useUserTransition(id: string) {
   return useMutation({
     mutationFn: (transition: AdminTransition) => transitionUser(id, transition),
     onSuccess: (user) => {
-      qc.setQueryData(['user', id], user);
-      void qc.invalidateQueries({ queryKey: ['users'] });
+      qc.setQueryData(queryKeys.user(id), user);
+      void qc.invalidateQueries({ queryKey: queryKeys.users.all });
       void qc.invalidateQueries({ queryKey: adminActionsQueryKey(id) });
     },
   });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type Place } from '@sendero/contract';
 import { api } from '@/lib/api-client';
 import { adminActionsQueryKey } from './get-admin-actions';
+import { queryKeys } from '@/lib/query-keys';
 
 /** PUT /api/place/verified/{id}: flips `verified` and answers with the place (admin only). */
 export function toggleVerified(id: string): Promise<Place> {
@@ -14,8 +15,8 @@ export function useToggleVerified(id: string) {
   return useMutation({
     mutationFn: () => toggleVerified(id),
     onSuccess: (place) => {
-      qc.setQueryData(['place', id], place);
-      void qc.invalidateQueries({ queryKey: ['places'] });
+      qc.setQueryData(queryKeys.place(id), place);
+      void qc.invalidateQueries({ queryKey: queryKeys.places.all });
       void qc.invalidateQueries({ queryKey: adminActionsQueryKey(id) });
     },
   });

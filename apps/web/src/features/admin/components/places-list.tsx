@@ -17,7 +17,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useDeletePlace } from '../api/delete-place';
 import { paginate, useListParams } from '../hooks/use-list-params';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ListPagination } from './list-pagination';
 import { ListToolbar, type FilterOption } from './list-toolbar';
 import { VerifiedChip } from './status-chip';

@@ -5,8 +5,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { GuideApplicationSchema, type GuideApplication } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
-import { errorMessage, isApiRequestError } from '@/lib/api-client';
-import { applyServerFieldErrors, fieldProps } from '@/lib/form';
+import { fieldProps, handleFormError } from '@/lib/form';
 import { useSubmitApplication } from '../api/submit-application';
 
 const FIELDS = ['instagram', 'facebook', 'linkedin', 'other1', 'other2', 'other3', 'about_you'] as const;
@@ -36,10 +35,7 @@ export function GuideForm({ userId, initial, onSent }: GuideFormProps) {
   const onSubmit = (values: GuideValues) => {
     submit.mutate(values, {
       onSuccess: onSent,
-      onError: (e) => {
-        if (isApiRequestError(e) && e.status >= 400 && e.status < 500 && applyServerFieldErrors(e.fields, FIELDS, setError)) return;
-        toast.showError(errorMessage(e));
-      },
+      onError: (e) => handleFormError(e, { setError, fields: FIELDS, onOther: toast.showError }),
     });
   };
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type Place, type PlaceCreate } from '@sendero/contract';
 import { api } from '@/lib/api-client';
 import { placeQueryKey } from './get-place';
+import { queryKeys } from '@/lib/query-keys';
 
 export function createPlace(body: PlaceCreate): Promise<Place> {
   return api.post<Place>(API.placeCreate, body);
@@ -14,7 +15,7 @@ export function useCreatePlace() {
     mutationFn: createPlace,
     onSuccess: (place) => {
       qc.setQueryData(placeQueryKey(place._id), place);
-      void qc.invalidateQueries({ queryKey: ['places'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.places.all });
     },
   });
 }

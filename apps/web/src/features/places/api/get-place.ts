@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, type Place } from '@sendero/contract';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getPlace(id: string): Promise<Place> {
   return api.get<Place>(API.place(id));
 }
 
-export const placeQueryKey = (id: string) => ['place', id] as const;
+export const placeQueryKey = queryKeys.place;
 
 export const placeQueryOptions = (id: string) =>
   queryOptions({ queryKey: placeQueryKey(id), queryFn: () => getPlace(id) });

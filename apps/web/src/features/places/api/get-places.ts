@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, type Place } from '@sendero/contract';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/place: verified places for everyone; with an admin's token, all places (newest first). */
 export function getPlaces(): Promise<Place[]> {
   return api.get<Place[]>(API.places);
 }
 
-export const placesQueryKey = ['places'] as const;
+export const placesQueryKey = queryKeys.places.list;
 
 export const placesQueryOptions = () => queryOptions({ queryKey: placesQueryKey, queryFn: getPlaces });
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type Place, type PlaceUpdate } from '@sendero/contract';
 import { api } from '@/lib/api-client';
 import { placeQueryKey } from './get-place';
+import { queryKeys } from '@/lib/query-keys';
 
 export function updatePlace(id: string, body: PlaceUpdate): Promise<Place> {
   return api.put<Place>(API.placeUpdate(id), body);
@@ -15,7 +16,7 @@ export function useUpdatePlace(id: string) {
     onSuccess: (place) => {
       qc.setQueryData(placeQueryKey(id), place);
       void qc.invalidateQueries({ queryKey: placeQueryKey(id) });
-      void qc.invalidateQueries({ queryKey: ['places'] });
+      void qc.invalidateQueries({ queryKey: queryKeys.places.all });
     },
   });
 }

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { DIFFICULTIES, MSG, PlaceFormSchema, type PlaceFormInput, type PlaceFormOutput } from '@sendero/contract';
 import { MultiImageUpload } from '@/components/upload';
 import { useToast } from '@/components/ui/toast';
-import { errorMessage, isApiRequestError } from '@/lib/api-client';
+import { handleFormError } from '@/lib/form';
 import { useUnsavedChanges } from '@/lib/navigation-guard';
 import { EMPTY_PLACE_FORM, PLACE_FIELD_LABELS, serverFieldToFormField } from './place-form-values';
 
@@ -70,16 +70,7 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
       await onSubmit(values);
     } catch (e) {
       // The form keeps what the user typed; field errors go under their fields.
-      const fields = isApiRequestError(e) ? e.fields : undefined;
-      let placed = false;
-      for (const [field, message] of Object.entries(fields ?? {})) {
-        const name = serverFieldToFormField(field);
-        if (name) {
-          setError(name, { type: 'server', message });
-          placed = true;
-        }
-      }
-      if (!placed) showError(errorMessage(e));
+      handleFormError(e, { setError, fields: serverFieldToFormField, onOther: showError });
     }
   });
 

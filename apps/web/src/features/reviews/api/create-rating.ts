@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type Rating, type RatingCreate } from '@sendero/contract';
 import { api } from '@/lib/api-client';
 import { ratingsQueryKey } from './get-ratings';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `signal` aborts the call: a review cancelled while sending is never sent later. */
 export function createRating({ body, signal }: { body: RatingCreate; signal?: AbortSignal }): Promise<Rating> {
@@ -19,8 +20,8 @@ export function useCreateRating(placeId: string) {
     onSuccess: async () => {
       await Promise.all([
         qc.invalidateQueries({ queryKey: ratingsQueryKey(placeId) }),
-        qc.invalidateQueries({ queryKey: ['place', placeId] }),
-        qc.invalidateQueries({ queryKey: ['places'] }),
+        qc.invalidateQueries({ queryKey: queryKeys.place(placeId) }),
+        qc.invalidateQueries({ queryKey: queryKeys.places.all }),
       ]);
     },
   });

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, type RatingListItem } from '@sendero/contract';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getRatings(placeId: string): Promise<RatingListItem[]> {
   return api.get<RatingListItem[]>(API.ratings(placeId));
 }
 
-export const ratingsQueryKey = (placeId: string) => ['ratings', placeId] as const;
+export const ratingsQueryKey = queryKeys.ratings;
 
 export const ratingsQueryOptions = (placeId: string) =>
   queryOptions({ queryKey: ratingsQueryKey(placeId), queryFn: () => getRatings(placeId) });

@@ -23,7 +23,8 @@ import {
 } from '@sendero/contract';
 import { ImageUpload } from '@/components/upload';
 import { useToast } from '@/components/ui/toast';
-import { errorMessage, isAbortError, isApiRequestError } from '@/lib/api-client';
+import { isAbortError, isApiRequestError } from '@/lib/api-client';
+import { handleFormError } from '@/lib/form';
 import { useCloseOnBack, useUnsavedChanges } from '@/lib/navigation-guard';
 import { useOnlineStatus } from '@/lib/online-status';
 import { useCreateRating } from '../api/create-rating';
@@ -33,7 +34,6 @@ interface ReviewModalProps {
   onClose: () => void;
   placeId: string;
   placeName: string;
-  userId: string;
 }
 
 // A rating of 0 means "no star chosen yet"; the schema asks for 1-5.
@@ -62,7 +62,7 @@ function labelFor(value: number | null): string {
  * and a comment. 'Enviar' stays disabled until all three are given; the fields start empty on
  * every opening (the form is mounted afresh).
  */
-export function ReviewModal({ open, onClose, placeId, placeName, userId }: ReviewModalProps) {
+export function ReviewModal({ open, onClose, placeId, placeName }: ReviewModalProps) {
   return (
     <Dialog
       open={open}
@@ -73,12 +73,12 @@ export function ReviewModal({ open, onClose, placeId, placeName, userId }: Revie
       aria-labelledby="review-modal-title"
       slotProps={{ paper: { sx: { width: MODAL_WIDTH.review, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
     >
-      {open && <ReviewFormBody onClose={onClose} placeId={placeId} placeName={placeName} userId={userId} />}
+      {open && <ReviewFormBody onClose={onClose} placeId={placeId} placeName={placeName} />}
     </Dialog>
   );
 }
 
-function ReviewFormBody({ onClose, placeId, placeName, userId }: Omit<ReviewModalProps, 'open'>) {
+function ReviewFormBody({ onClose, placeId, placeName }: Omit<ReviewModalProps, 'open'>) {
   const { showError } = useToast();
   const create = useCreateRating(placeId);
   const online = useOnlineStatus();
@@ -122,7 +122,7 @@ function ReviewFormBody({ onClose, placeId, placeName, userId }: Omit<ReviewModa
     const controller = new AbortController();
     sending.current = controller;
     try {
-      await create.mutateAsync({ body: { id_user: userId, id_place: placeId, ...values }, signal: controller.signal });
+      await create.mutateAsync({ body: { id_place: placeId, ...values }, signal: controller.signal });
       onClose();
     } catch (e) {
       if (isAbortError(e)) return;
@@ -136,15 +136,7 @@ function ReviewFormBody({ onClose, placeId, placeName, userId }: Omit<ReviewModa
         setConflict(e.message);
         return;
       }
-      const fields = isApiRequestError(e) ? e.fields : undefined;
-      let placed = false;
-      for (const [field, message] of Object.entries(fields ?? {})) {
-        if (field === 'photo_url' || field === 'rating' || field === 'comment') {
-          setError(field, { type: 'server', message });
-          placed = true;
-        }
-      }
-      if (!placed) showError(errorMessage(e));
+      handleFormError(e, { setError, fields: ['photo_url', 'rating', 'comment'], onOther: showError });
     }
   });
 

@@ -116,7 +116,7 @@ export function ReviewsSection({ placeId, placeName, viewer }: ReviewsSectionPro
         </ReviewGrid>
       )}
       {mayReview && viewer && (
-        <ReviewModal open={formOpen} onClose={() => setFormOpen(false)} placeId={placeId} placeName={placeName} userId={viewer.id} />
+        <ReviewModal open={formOpen} onClose={() => setFormOpen(false)} placeId={placeId} placeName={placeName} />
       )}
       <DeleteReviewDialog
         open={toDelete !== null}

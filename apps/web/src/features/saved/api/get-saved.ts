@@ -3,9 +3,10 @@ import { API, type Place } from '@sendero/contract';
 import { api } from '@/lib/api-client';
 import { isOnline } from '@/lib/online-status';
 import { isPlaceOffline, storeSavedList } from '@/lib/offline-store';
+import { queryKeys } from '@/lib/query-keys';
 
-export const savedQueryKey = (userId: string) => ['saved', userId] as const;
-export const savedOfflineQueryKey = (userId: string, placeId: string) => ['saved', userId, 'offline', placeId] as const;
+export const savedQueryKey = queryKeys.saved.of;
+export const savedOfflineQueryKey = queryKeys.saved.offline;
 
 /** GET /api/saved; a fresh answer is also kept for the worker to show offline. */
 export async function getSaved(userId: string): Promise<Place[]> {

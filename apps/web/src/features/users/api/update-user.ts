@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type PasswordUpdate, type SelfUpdate, type User } from '@sendero/contract';
 import { api } from '@/lib/api-client';
 import { getSession, setSession } from '@/lib/session';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface PasswordUpdateResult {
   user: User;
@@ -26,9 +27,9 @@ export function useUpdatePassword(id: string) {
       // Every earlier token of this user stops working: keep the new one.
       const session = getSession();
       if (session && session._id === id) setSession({ ...session, token: result.token, role: result.user.role });
-      qc.setQueryData(['user', id], result.user);
-      void qc.invalidateQueries({ queryKey: ['user', id] });
-      void qc.invalidateQueries({ queryKey: ['admin', id] });
+      qc.setQueryData(queryKeys.user(id), result.user);
+      void qc.invalidateQueries({ queryKey: queryKeys.user(id) });
+      void qc.invalidateQueries({ queryKey: queryKeys.admin(id) });
     },
   });
 }
@@ -38,10 +39,10 @@ export function useUpdateUser(id: string) {
   return useMutation({
     mutationFn: (body: SelfUpdate) => updateUser(id, body),
     onSuccess: (user) => {
-      qc.setQueryData(['user', id], user);
-      void qc.invalidateQueries({ queryKey: ['user', id] });
-      void qc.invalidateQueries({ queryKey: ['admin', id] });
-      void qc.invalidateQueries({ queryKey: ['users'] });
+      qc.setQueryData(queryKeys.user(id), user);
+      void qc.invalidateQueries({ queryKey: queryKeys.user(id) });
+      void qc.invalidateQueries({ queryKey: queryKeys.admin(id) });
+      void qc.invalidateQueries({ queryKey: queryKeys.users.all });
     },
   });
 }

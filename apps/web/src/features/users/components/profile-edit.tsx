@@ -7,8 +7,7 @@ import TextField from '@mui/material/TextField';
 import { MSG, ProfilePasswordFormSchema, type ProfilePasswordForm } from '@sendero/contract';
 import { ImageUpload } from '@/components/upload';
 import { useToast } from '@/components/ui/toast';
-import { errorMessage, isApiRequestError } from '@/lib/api-client';
-import { applyServerFieldErrors, fieldProps } from '@/lib/form';
+import { fieldProps, handleFormError } from '@/lib/form';
 import { useUpdatePassword, useUpdateUser } from '../api/update-user';
 import type { ProfileData } from './profile-types';
 
@@ -43,10 +42,7 @@ export function ProfileEdit({ profile, onDone }: ProfileEditProps) {
   const mismatch = password !== confirm;
   const saving = updatePassword.isPending || updateUser.isPending;
 
-  const onError = (e: unknown) => {
-    if (isApiRequestError(e) && e.status >= 400 && e.status < 500 && applyServerFieldErrors(e.fields, ['password'], setError)) return;
-    toast.showError(errorMessage(e));
-  };
+  const onError = (e: unknown) => handleFormError(e, { setError, fields: ['password'], onOther: toast.showError });
 
   const onSubmit = (values: ProfilePasswordForm) => {
     if (values.password !== values.confirm) return;

@@ -1,0 +1,30 @@
+import type { Status } from '@sendero/contract';
+
+/**
+ * Every TanStack Query key of the web app, in one registry (docs/architecture.md#web), so a mutation in
+ * one feature invalidates another feature's data without importing it. Keys are hierarchical:
+ * invalidating `queryKeys.places.all` also refreshes every list under it.
+ */
+export const queryKeys = {
+  places: {
+    all: ['places'] as const,
+    list: ['places'] as const,
+  },
+  place: (id: string) => ['place', id] as const,
+  ratings: (placeId: string) => ['ratings', placeId] as const,
+  user: (id: string) => ['user', id] as const,
+  admin: (id: string) => ['admin', id] as const,
+  users: {
+    all: ['users'] as const,
+    byStatus: (status?: Status) => ['users', { status: status ?? 'all' }] as const,
+  },
+  adminActions: {
+    all: ['admin-actions'] as const,
+    of: (targetId: string) => ['admin-actions', targetId] as const,
+  },
+  saved: {
+    of: (userId: string) => ['saved', userId] as const,
+    offline: (userId: string, placeId: string) => ['saved', userId, 'offline', placeId] as const,
+  },
+  publicConfig: ['public-config'] as const,
+} as const;
