@@ -121,4 +121,11 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Server tests import the sources through the '@/' alias, like the sources themselves.
+    files: ['apps/server/test/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+src/', message: "Import the server's sources as '@/...'." }] }],
+    },
+  },
 );

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ConfigError} from '../src/config.js';
-import { loadConfig } from '../src/config.js';
+import type { ConfigError} from '@/config.js';
+import { loadConfig } from '@/config.js';
 
 const dirs: string[] = [];
 const tempDir = () => {

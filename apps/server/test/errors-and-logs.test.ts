@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '@sendero/contract';
-import { toErrorReply } from '../src/plugins/errors.js';
-import { AppError, conflict } from '../src/errors.js';
+import { toErrorReply } from '@/plugins/errors.js';
+import { AppError, conflict } from '@/errors.js';
 import { authHeader, buildTestApp, type TestApp } from './helpers/app.js';
 import { checkResponse, leaksIn, rememberPassword, takeViolations } from './helpers/secret-guard.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '@sendero/contract';
-import { DEFAULT_ADMIN_EMAIL, firstRun } from '../src/bootstrap.js';
-import { users } from '../src/db/schema.js';
+import { DEFAULT_ADMIN_EMAIL, firstRun } from '@/bootstrap.js';
+import { users } from '@/db/schema.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { rememberPassword } from './helpers/secret-guard.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '@sendero/contract';
-import { serializeError } from '../src/log-safety.js';
+import { serializeError } from '@/log-safety.js';
 import { authHeader, buildTestApp, type TestApp } from './helpers/app.js';
 import { rememberPassword, takeViolations } from './helpers/secret-guard.js';
 import { placeInput, uploadedUrl } from './helpers/upload-fixtures.js';

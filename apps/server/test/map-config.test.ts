@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API, PublicConfigSchema } from '@sendero/contract';
-import { ConfigError, DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL, loadConfig, tileSource } from '../src/config.js';
+import { ConfigError, DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL, loadConfig, tileSource } from '@/config.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 
 /** MAP_TILE_URL (docs/product.md): handed to the web app by GET /api/config; the CSP allows its host for images only. */

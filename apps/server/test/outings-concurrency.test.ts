@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API, MSG, type Outing, type Place } from '@sendero/contract';
-import { outingParticipants, outings } from '../src/db/schema.js';
+import { outingParticipants, outings } from '@/db/schema.js';
 import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
 import { createPlace } from './helpers/upload-fixtures.js';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type Outing, type Place } from '@sendero/contract';
-import { adminActions, outingParticipants, outings } from '../src/db/schema.js';
-import type { OutingCancelledEvent } from '../src/services/outing-events.js';
+import { adminActions, outingParticipants, outings } from '@/db/schema.js';
+import type { OutingCancelledEvent } from '@/services/outing-events.js';
 import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
 import { createPlace } from './helpers/upload-fixtures.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { API, MSG } from '@sendero/contract';
-import { passwordResets } from '../src/db/schema.js';
+import { passwordResets } from '@/db/schema.js';
 import { authHeader, buildTestApp, type TestApp } from './helpers/app.js';
 import { createPlace } from './helpers/upload-fixtures.js';
 import { startSilentServer, startSmtpServer, unusedPort, type TestSmtp } from './helpers/smtp.js';

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, DIFFICULTIES, type Place, type RatingListItem } from '@sendero/contract';
-import { outingParticipants, outings, places, ratings, uploads, users } from '../src/db/schema.js';
-import { seedSampleData, type SeedResult } from '../src/seed/index.js';
-import { createLocalStorage } from '../src/storage/local.js';
+import { outingParticipants, outings, places, ratings, uploads, users } from '@/db/schema.js';
+import { seedSampleData, type SeedResult } from '@/seed/index.js';
+import { createLocalStorage } from '@/storage/local.js';
 import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { brotliDecompress, gunzip } from 'node:zlib';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type Place } from '@sendero/contract';
-import { adminActions, places, ratings, users } from '../src/db/schema.js';
+import { adminActions, places, ratings, users } from '@/db/schema.js';
 import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
 import { createPlace, placeInput, shareUpload, uploadedUrl } from './helpers/upload-fixtures.js';
 

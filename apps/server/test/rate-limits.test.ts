@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '@sendero/contract';
-import { FAILED_LOGINS_PER_EMAIL } from '../src/plugins/rate-limits.js';
+import { FAILED_LOGINS_PER_EMAIL } from '@/plugins/rate-limits.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { pngImage, upload } from './helpers/upload-fixtures.js';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API, type Place } from '@sendero/contract';
-import { places, ratings } from '../src/db/schema.js';
+import { places, ratings } from '@/db/schema.js';
 import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
 import { createPlace, uploadedUrl } from './helpers/upload-fixtures.js';
 

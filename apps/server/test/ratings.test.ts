@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type Place, type RatingListItem } from '@sendero/contract';
-import { adminActions, ratings } from '../src/db/schema.js';
+import { adminActions, ratings } from '@/db/schema.js';
 import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
 import { createPlace, shareUpload, uploadedUrl } from './helpers/upload-fixtures.js';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, SAVED_PLACES_MAX, type Place } from '@sendero/contract';
-import { places, savedPlaces } from '../src/db/schema.js';
+import { places, savedPlaces } from '@/db/schema.js';
 import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
 import { createPlace } from './helpers/upload-fixtures.js';
 

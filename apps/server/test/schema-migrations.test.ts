@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
-import * as schema from '../src/db/schema.js';
-import { migrationsFolder } from '../src/db/migrate.js';
+import * as schema from '@/db/schema.js';
+import { migrationsFolder } from '@/db/migrate.js';
 
 describe('the database schema and the committed migrations', () => {
   it('agree: generating a migration from the last snapshot to schema.ts yields nothing', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API, PublicConfigSchema } from '@sendero/contract';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig } from '@/config.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 
 /** SOCIAL_*_URL (README.md#configuration): the landing's social icons link there, and hide when unset. */

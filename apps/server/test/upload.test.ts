@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, UPLOAD_MAX_BYTES } from '@sendero/contract';
-import { uploads } from '../src/db/schema.js';
+import { uploads } from '@/db/schema.js';
 import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
 import { multipart, pngImage, upload } from './helpers/upload-fixtures.js';
 

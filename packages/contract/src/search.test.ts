@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex, filterIndex, filterNaive } from './search.js';
 import { firstWord, formatDistance, formatWalkingTime, normalize, shortName } from './text.js';
@@ -52,8 +53,22 @@ describe('searching destinations (docs/product.md#search)', () => {
     expect(names({ name: 'lomas', city: 'cusco' })).toEqual([]);
   });
 
-  it('gives the same answer as the naive version used as the benchmark baseline', () => {
-    for (const f of [{ name: 'la' }, { city: 'li' }, { difficulty: 'media' }, { name: 'de', city: 'lima' }]) {
+  it('gives the same answer as the independently written naive filter, for any places and filters', () => {
+    // Small alphabets (accents, case, spaces) so that random names and typed texts often match.
+    const text = fc.string({ unit: fc.constantFrom('a', 'á', 'A', 'n', 'ñ', 'e', 'É', ' ', 'l', 'u'), maxLength: 12 });
+    const place = fc.record({ name: text, city: text, difficulty: fc.constantFrom('Fácil', 'Media', 'Difícil', 'Exigente') });
+    const filters = fc.record(
+      { name: text, city: text, difficulty: fc.constantFrom('', 'Facil', 'Media', 'Dificil', 'Exigente') },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.array(place, { maxLength: 20 }), filters, (items, f) => {
+        expect(filterIndex(buildSearchIndex(items), f)).toEqual(filterNaive(items, f));
+      }),
+      { numRuns: 500 },
+    );
+    // And on the fixed examples above.
+    for (const f of [{ name: 'la' }, { city: 'li' }, { difficulty: 'media' }, { name: 'de', city: 'lima' }, { name: 'de lac' }]) {
       expect(filterNaive(places, f)).toEqual(filterIndex(buildSearchIndex(places), f));
     }
   });

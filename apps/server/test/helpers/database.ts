@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPostgres, wrapPglite, type Database } from '../../src/db/client.js';
+import { openPostgres, wrapPglite, type Database } from '@/db/client.js';
 
 export type TestDbKind = 'pglite' | 'postgres';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { migratePglite, migrationsFolder } from '../../src/db/migrate.js';
+import { migratePglite, migrationsFolder } from '@/db/migrate.js';
 
 /** A hash of the migration files: the cached template is rebuilt whenever they change. */
 function migrationsHash(): string {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { API, type Place, type PlaceCreate, type UploadPreset } from '@sendero/contract';
 import { eq } from 'drizzle-orm';
-import { uploads } from '../../src/db/schema.js';
+import { uploads } from '@/db/schema.js';
 import { authHeader, type TestApp } from './app.js';
 
 /** A multipart/form-data body with one file part, as a browser's FormData would send it. */

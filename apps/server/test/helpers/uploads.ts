@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { uploads } from '../../src/db/schema.js';
-import type { Db } from '../../src/db/types.js';
+import { uploads } from '@/db/schema.js';
+import type { Db } from '@/db/types.js';
 
 /**
  * Records an upload row, as POST /api/upload does after storing the files, and returns its URL.
