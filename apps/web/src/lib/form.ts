@@ -36,8 +36,9 @@ export function applyServerFieldErrors<T extends FieldValues>(
 /**
  * What every form does with a failed request (docs/architecture.md#errors): a refusal (4xx) whose
  * `fields` name fields of this form puts each message under its field; anything else (a 5xx, no
- * network, a refusal about no field of the form) goes to `onOther` with its Spanish message, usually
- * the error toast. What the user typed is never cleared. `fields` lists the form's fields by their
+ * network) goes to `onOther` with its Spanish message, usually the error toast; a refusal about no
+ * field of the form goes to `onRefusal` (a form-level alert) when given. What the user typed is never
+ * cleared. `fields` lists the form's fields by their
  * server names, or maps a server field name to the form's (undefined when the form has no such field).
  */
 export function handleFormError<T extends FieldValues>(
@@ -46,6 +47,8 @@ export function handleFormError<T extends FieldValues>(
     setError: UseFormSetError<T>;
     fields: readonly Path<T>[] | ((serverField: string) => Path<T> | null | undefined);
     onOther: (message: string) => void;
+    /** A refusal (4xx) about no field of the form; defaults to `onOther`. */
+    onRefusal?: (message: string) => void;
   },
 ): void {
   if (isApiRequestError(e) && e.status >= 400 && e.status < 500 && e.fields) {
@@ -62,5 +65,6 @@ export function handleFormError<T extends FieldValues>(
     }
     if (placed) return;
   }
-  options.onOther(errorMessage(e));
+  if (isApiRequestError(e) && e.status >= 400 && e.status < 500 && options.onRefusal) options.onRefusal(e.message);
+  else options.onOther(errorMessage(e));
 }

@@ -4,12 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ForgotFormSchema, MSG, type ForgotForm as ForgotValues } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
-import { errorMessage, isApiRequestError } from '@/lib/api-client';
-import { applyServerFieldErrors, fieldProps } from '@/lib/form';
+import { FormAlert, FormTextField } from '@/components/ui/form-fields';
+import { handleFormError } from '@/lib/form';
 import { useForgotPassword } from '../api/password';
 
 /** /recuperar: the e-mail of the account; the answer is the same whether or not it exists. */
@@ -24,16 +23,13 @@ export function ForgotForm() {
     setError,
     formState: { errors },
   } = useForm<ForgotValues>({ resolver: zodResolver(ForgotFormSchema), defaultValues: { email: '' } });
+  const form = { register, errors };
 
   const onSubmit = (values: ForgotValues) => {
     setAlert(null);
     mutation.mutate(values, {
       onSuccess: () => setSent(true),
-      onError: (e) => {
-        if (isApiRequestError(e) && e.status >= 400 && e.status < 500) {
-          if (!applyServerFieldErrors(e.fields, ['email'], setError)) setAlert(e.message);
-        } else toast.showError(errorMessage(e));
-      },
+      onError: (e) => handleFormError(e, { setError, fields: ['email'], onRefusal: setAlert, onOther: toast.showError }),
     });
   };
 
@@ -49,12 +45,8 @@ export function ForgotForm() {
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={MSG.forgotTitle}>
       <Stack spacing={2}>
         <Typography color="text.secondary">{MSG.forgotIntro}</Typography>
-        {alert && (
-          <Alert severity="error" role="alert">
-            {alert}
-          </Alert>
-        )}
-        <TextField {...fieldProps(register, errors, 'email')} id="forgot-email" label="Correo" placeholder="Correo" type="email" autoComplete="email" fullWidth />
+        <FormAlert message={alert} />
+        <FormTextField form={form} name="email" id="forgot-email" label="Correo" type="email" autoComplete="email" />
         <Button type="submit" variant="contained" size="large" disabled={mutation.isPending} fullWidth>
           {MSG.forgotSubmit}
         </Button>

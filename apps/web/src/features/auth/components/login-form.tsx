@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { LoginFormSchema, MSG, type LoginForm as LoginValues, type LoginResponse } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
-import { errorMessage, isApiRequestError } from '@/lib/api-client';
-import { applyServerFieldErrors, fieldProps } from '@/lib/form';
+import { FormAlert, FormTextField } from '@/components/ui/form-fields';
+import { isApiRequestError } from '@/lib/api-client';
+import { handleFormError } from '@/lib/form';
 import { useLogin } from '../api/login';
 
 interface LoginFormProps {
@@ -28,6 +27,7 @@ export function LoginForm({ asAdmin = false, onSuccess }: LoginFormProps) {
     setError,
     formState: { errors },
   } = useForm<LoginValues>({ resolver: zodResolver(LoginFormSchema), defaultValues: { email: '', password: '' } });
+  const form = { register, errors };
 
   const onSubmit = (values: LoginValues) => {
     setAlert(null);
@@ -35,9 +35,7 @@ export function LoginForm({ asAdmin = false, onSuccess }: LoginFormProps) {
       onSuccess,
       onError: (e) => {
         if (isApiRequestError(e) && e.status === 401) setAlert(MSG.loginFailed);
-        else if (isApiRequestError(e) && e.status >= 400 && e.status < 500) {
-          if (!applyServerFieldErrors(e.fields, ['email', 'password'], setError)) setAlert(e.message);
-        } else toast.showError(errorMessage(e));
+        else handleFormError(e, { setError, fields: ['email', 'password'], onRefusal: setAlert, onOther: toast.showError });
       },
     });
   };
@@ -45,29 +43,9 @@ export function LoginForm({ asAdmin = false, onSuccess }: LoginFormProps) {
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={asAdmin ? 'Ingreso de administradores' : 'Ingreso'}>
       <Stack spacing={2}>
-        {alert && (
-          <Alert severity="error" role="alert">
-            {alert}
-          </Alert>
-        )}
-        <TextField
-          {...fieldProps(register, errors, 'email')}
-          id="login-email"
-          label="Correo"
-          placeholder="Correo"
-          type="email"
-          autoComplete="email"
-          fullWidth
-        />
-        <TextField
-          {...fieldProps(register, errors, 'password')}
-          id="login-password"
-          label="Contraseña"
-          placeholder="Contraseña"
-          type="password"
-          autoComplete="current-password"
-          fullWidth
-        />
+        <FormAlert message={alert} />
+        <FormTextField form={form} name="email" id="login-email" label="Correo" type="email" autoComplete="email" />
+        <FormTextField form={form} name="password" id="login-password" label="Contraseña" type="password" autoComplete="current-password" />
         <Button type="submit" variant="contained" size="large" disabled={loginMutation.isPending} fullWidth>
           Ingresar
         </Button>

@@ -5,12 +5,12 @@ import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { MSG, PasswordResetFormSchema, type PasswordResetForm as ResetValues } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { errorMessage, isApiRequestError } from '@/lib/api-client';
-import { applyServerFieldErrors, fieldProps } from '@/lib/form';
+import { isApiRequestError } from '@/lib/api-client';
+import { FormTextField } from '@/components/ui/form-fields';
+import { handleFormError } from '@/lib/form';
 import { useResetPassword } from '../api/password';
 
 /** /restablecer?token=…: the new password twice; an expired or used link says so and offers a new one. */
@@ -25,6 +25,7 @@ export function ResetForm({ token }: { token: string }) {
     setError,
     formState: { errors },
   } = useForm<ResetValues>({ resolver: zodResolver(PasswordResetFormSchema), defaultValues: { password: '', confirm: '' } });
+  const form = { register, errors };
 
   const onSubmit = ({ password }: ResetValues) => {
     mutation.mutate(
@@ -33,9 +34,7 @@ export function ResetForm({ token }: { token: string }) {
         onSuccess: () => setDone(true),
         onError: (e) => {
           if (isApiRequestError(e) && e.status === 400 && e.fields?.token) setInvalidLink(true);
-          else if (isApiRequestError(e) && e.status >= 400 && e.status < 500) {
-            if (!applyServerFieldErrors(e.fields, ['password'], setError)) toast.showError(e.message);
-          } else toast.showError(errorMessage(e));
+          else handleFormError(e, { setError, fields: ['password'], onOther: toast.showError });
         },
       },
     );
@@ -69,24 +68,8 @@ export function ResetForm({ token }: { token: string }) {
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={MSG.resetTitle}>
       <Stack spacing={2}>
-        <TextField
-          {...fieldProps(register, errors, 'password')}
-          id="reset-password"
-          label="Contraseña"
-          placeholder="Contraseña"
-          type="password"
-          autoComplete="new-password"
-          fullWidth
-        />
-        <TextField
-          {...fieldProps(register, errors, 'confirm')}
-          id="reset-confirm"
-          label="Confirmar Contraseña"
-          placeholder="Confirmar Contraseña"
-          type="password"
-          autoComplete="new-password"
-          fullWidth
-        />
+        <FormTextField form={form} name="password" id="reset-password" label="Contraseña" type="password" autoComplete="new-password" />
+        <FormTextField form={form} name="confirm" id="reset-confirm" label="Confirmar Contraseña" type="password" autoComplete="new-password" />
         <Button type="submit" variant="contained" size="large" disabled={mutation.isPending} fullWidth>
           {MSG.resetSubmit}
         </Button>

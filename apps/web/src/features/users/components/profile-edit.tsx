@@ -3,11 +3,11 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { MSG, ProfilePasswordFormSchema, type ProfilePasswordForm } from '@sendero/contract';
 import { ImageUpload } from '@/components/upload';
 import { useToast } from '@/components/ui/toast';
-import { fieldProps, handleFormError } from '@/lib/form';
+import { handleFormError } from '@/lib/form';
+import { FormTextField } from '@/components/ui/form-fields';
 import { useUpdatePassword, useUpdateUser } from '../api/update-user';
 import type { ProfileData } from './profile-types';
 
@@ -57,8 +57,7 @@ export function ProfileEdit({ profile, onDone }: ProfileEditProps) {
     updatePassword.mutate({ password: values.password, photo_url: photo }, { onSuccess: onDone, onError });
   };
 
-  const passwordProps = fieldProps(register, errors, 'password');
-  const confirmProps = fieldProps(register, errors, 'confirm');
+  const form = { register, errors };
   // 'Guardar' is disabled while the two differ, so the mismatch is said live, as soon as the
   // confirmation has been typed, rather than on submit.
   const confirmMessage = confirm !== '' && mismatch ? MSG.profileConfirmMismatch : undefined;
@@ -70,25 +69,16 @@ export function ProfileEdit({ profile, onDone }: ProfileEditProps) {
           <ImageUpload preset="user" value={photo} onChange={setPhoto} onBusyChange={setUploading} alt="Foto de perfil" />
         </Box>
         <Box sx={{ flex: 1, display: 'grid', gap: 2, maxWidth: 480 }}>
-          <TextField
-            {...passwordProps}
-            id="profile-password"
-            label="Contraseña"
-            placeholder="Contraseña"
-            type="password"
-            autoComplete="new-password"
-            fullWidth
-          />
-          <TextField
-            {...confirmProps}
-            error={Boolean(confirmMessage)}
-            helperText={confirmMessage}
+          <FormTextField form={form} name="password" id="profile-password" label="Contraseña" type="password" autoComplete="new-password" />
+          <FormTextField
+            form={form}
+            name="confirm"
             id="profile-confirm"
             label="Confirmar Contraseña"
-            placeholder="Confirmar Contraseña"
             type="password"
             autoComplete="new-password"
-            fullWidth
+            error={Boolean(confirmMessage)}
+            helperText={confirmMessage}
           />
           <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end', mt: 1 }}>
             <Button variant="outlined" onClick={onDone} disabled={saving}>
