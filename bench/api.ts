@@ -11,17 +11,17 @@
  * Exit code 1 when a budget is missed. Options (environment): BENCH_PLACES (1000), BENCH_SECONDS (8),
  * BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_LOG_LEVEL (info, the server's default).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { API, DIFFICULTIES, type Place } from '@sendero/contract';
+import { freePort, httpClient, spawnNode, waitForUrl, type CallOptions } from '../apps/server/test/helpers/process.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const serverJs = join(root, 'apps/server/dist/server.js');
@@ -46,50 +46,15 @@ function cleanup() {
 process.on('exit', cleanup);
 process.on('SIGINT', () => process.exit(130));
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, output: () => string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`process exited early:\n${output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer in time:\n${output()}`);
-}
-
 function spawnLogged(args: string[], env: NodeJS.ProcessEnv) {
-  let out = '';
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  // Drain the output (a full pipe would block the server); keep only the tail for error messages.
-  const keep = (d: Buffer) => (out = (out + d.toString()).slice(-20_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  children.push(child);
-  return { child, output: () => out };
+  const run = spawnNode(args, { cwd: root, env });
+  children.push(run.child);
+  return run;
 }
 
-async function api<T>(base: string, method: string, path: string, opts: { token?: string; json?: unknown; form?: FormData } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + path, { method, headers, body: opts.form ?? (opts.json === undefined ? undefined : JSON.stringify(opts.json)) });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
+/** POST/PUT/GET through the shared test client, throwing unless 2xx. */
+function api<T>(base: string, method: string, path: string, opts: CallOptions = {}): Promise<T> {
+  return httpClient(base).ok<T>(method, path, opts);
 }
 
 /** The raw answer to GET url: status, headers and body bytes, exactly as sent. */
@@ -209,7 +174,7 @@ async function main() {
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL,
   });
-  await waitFor(ours + API.health, server.child, server.output);
+  await waitForUrl(ours + API.health, server);
 
   let started = Date.now();
   const { userToken, placeId } = await seed(ours);
@@ -221,7 +186,7 @@ async function main() {
   console.log(`GET /api/place: ${(capture.body.length / 1024).toFixed(0)} KB, ETag ${capture.headers.etag}`);
 
   const barePs = startBare(barePort, capture);
-  await waitFor(bare + '/', barePs.child, barePs.output);
+  await waitForUrl(bare + '/', barePs);
   const check = await rawGet(bare + API.places);
   if (!check.body.equals(capture.body)) throw new Error('the bare server does not answer the same bytes');
 

@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { API, type Place, type RatingListItem } from '@sendero/contract';
 import { createEmptyPostgresDatabase, testDbKind } from './helpers/database.js';
+import { freePort, httpClient, startServer as startServerProcess, type CallOptions, type ServerRun } from './helpers/process.js';
 import { placeInput } from './helpers/upload-fixtures.js';
 
 /**
@@ -16,7 +14,6 @@ import { placeInput } from './helpers/upload-fixtures.js';
  * `kill -9`, a new process on the same data, and everything acknowledged is read back.
  */
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'sendero-durability-'));
 const ADMIN = { email: 'admin.durable@example.com', password: 'clave-admin-durable-1' };
 const USER = { email: 'ana.durable@example.com', password: 'clave-ana-durable-1', firstname: 'Ana', lastname: 'Durable' };
@@ -25,86 +22,37 @@ const bodies: string[] = [];
 let port = 0;
 let databaseUrl = '';
 let dropDatabase: (() => Promise<void>) | undefined;
-
-/** In the server-pg project: a database of our own on the TEST_DATABASE_URL server, dropped at the end. */
-async function createPostgresDatabase(): Promise<void> {
-  const database = await createEmptyPostgresDatabase();
-  databaseUrl = database.url;
-  dropDatabase = database.drop;
-}
-let child: ChildProcess | undefined;
-let output = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port: p } = srv.address() as { port: number };
-      srv.close(() => resolve(p));
-    });
-  });
+let server: ServerRun | undefined;
+/** Every answer's body is kept and scanned for secrets at the end. */
+function call<T = unknown>(method: string, path: string, options?: CallOptions) {
+  return httpClient(`http://127.0.0.1:${port}`, (text) => bodies.push(text)).call<T>(method, path, options);
 }
 
 async function startServer(): Promise<void> {
-  output = '';
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
+  server = await startServerProcess({
+    port,
     env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       SAMPLE_DATA: 'false',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    timeoutMs: 90_000,
   });
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}${API.health}`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not start:\n${output}`);
 }
 
 async function killHard(): Promise<void> {
-  const proc = child;
-  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-  const exited = new Promise((r) => proc.once('exit', r));
-  proc.kill('SIGKILL');
-  await exited;
-}
-
-async function call<T = unknown>(method: string, path: string, options: { token?: string; json?: unknown; form?: FormData } = {}) {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method,
-    headers,
-    body: options.form ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined),
-  });
-  const text = await res.text();
-  bodies.push(text);
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  await server?.kill();
 }
 
 beforeAll(async () => {
   port = await freePort();
-  if (testDbKind() === 'postgres') await createPostgresDatabase();
+  if (testDbKind() === 'postgres') {
+    const database = await createEmptyPostgresDatabase();
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
+  }
 });
 afterAll(async () => {
   await killHard();
@@ -146,7 +94,7 @@ it('writes through the API, then the process is killed with SIGKILL', async () =
   written.reviewId = review.body._id;
 
   await killHard();
-  expect(child!.signalCode).toBe('SIGKILL');
+  expect(server!.child.signalCode).toBe('SIGKILL');
 }, 180_000);
 
 it('a new process on the same DATA_DIR reads every acknowledged write back', async () => {

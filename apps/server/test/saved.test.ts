@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG, SAVED_PLACES_MAX, type Place } from '@sendero/contract';
+import { API, MSG, SAVED_PLACES_MAX, type Place, type SavedState } from '@sendero/contract';
 import { places, savedPlaces } from '@/db/schema.js';
-import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { api, type ErrorBody } from './helpers/client.js';
 import { createPlace } from './helpers/upload-fixtures.js';
 
 let t: TestApp;
@@ -24,14 +25,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, token?: string) =>
-  t.app.inject({ method, url, headers: token ? authHeader(token) : {} });
-const save = (token: string | undefined, id: string) => call('PUT', API.savedPlace(id), token);
-const unsave = (token: string | undefined, id: string) => call('DELETE', API.savedPlace(id), token);
+type SavedAnswer = SavedState & ErrorBody;
+const save = (token: string | undefined, id: string) => api(t, token).put<SavedAnswer>(API.savedPlace(id));
+const unsave = (token: string | undefined, id: string) => api(t, token).delete<SavedAnswer>(API.savedPlace(id));
+const savedList = (token?: string) => api(t, token).get<Place[] & ErrorBody>(API.saved);
 const savedIds = async (token: string) => {
-  const res = await call('GET', API.saved, token);
-  expect(res.statusCode).toBe(200);
-  return (res.json() as Place[]).map((p) => p._id);
+  const res = await savedList(token);
+  expect(res.status).toBe(200);
+  return res.body.map((p) => p._id);
 };
 
 /** Verified places inserted directly: the limit test needs a hundred of them. */
@@ -62,29 +63,29 @@ describe('saved destinations (docs/product.md#saved)', () => {
   it('as a user I save a destination and see it in my list, most recently saved first', async () => {
     const user = await t.createUser();
     const first = await save(user.token, verified._id);
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ _id: verified._id, saved: true });
-    expect((await save(user.token, other._id)).statusCode).toBe(200);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ _id: verified._id, saved: true });
+    expect((await save(user.token, other._id)).status).toBe(200);
     expect(await savedIds(user.token)).toEqual([other._id, verified._id]);
     // Someone else's list is their own.
     expect(await savedIds(beto.token)).toEqual([]);
-    const [listed] = (await call('GET', API.saved, user.token)).json() as Place[];
+    const [listed] = (await savedList(user.token)).body;
     expect(listed).toMatchObject({ _id: other._id, name: 'Cascada Azul', verified: true });
   });
 
   it('saving again is 200 and keeps one row; removing twice is 200 both times', async () => {
     const user = await t.createUser();
-    expect((await save(user.token, verified._id)).statusCode).toBe(200);
+    expect((await save(user.token, verified._id)).status).toBe(200);
     const again = await save(user.token, verified._id);
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ _id: verified._id, saved: true });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ _id: verified._id, saved: true });
     const rows = await t.db.select().from(savedPlaces).where(eq(savedPlaces.idUser, user.user._id));
     expect(rows).toHaveLength(1);
 
     for (let i = 0; i < 2; i++) {
       const res = await unsave(user.token, verified._id);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ _id: verified._id, saved: false });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ _id: verified._id, saved: false });
     }
     expect(await savedIds(user.token)).toEqual([]);
   });
@@ -99,14 +100,14 @@ describe('saved destinations (docs/product.md#saved)', () => {
     ];
     for (const [id, message] of cases) {
       const res = await save(user.token, id);
-      expect(res.statusCode, id).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message } });
+      expect(res.status, id).toBe(404);
+      expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message } });
     }
-    expect((await unsave(user.token, 'no-es-un-id')).statusCode).toBe(404);
+    expect((await unsave(user.token, 'no-es-un-id')).status).toBe(404);
     expect(await savedIds(user.token)).toEqual([]);
     // Its creator and an admin may save the unverified place.
-    expect((await save(ana.token, pending._id)).statusCode).toBe(200);
-    expect((await save(admin.token, pending._id)).statusCode).toBe(200);
+    expect((await save(ana.token, pending._id)).status).toBe(200);
+    expect((await save(admin.token, pending._id)).status).toBe(200);
   });
 
   it('a saved place that becomes hidden leaves the list; deleting a place removes it from every list', async () => {
@@ -114,16 +115,16 @@ describe('saved destinations (docs/product.md#saved)', () => {
     const place = await createPlace(t, ana.token, { name: 'Por borrar' }, { verifyWith: admin.token });
     const hiddenLater = await createPlace(t, ana.token, { name: 'Por ocultar' }, { verifyWith: admin.token });
     for (const token of [user.token, beto.token]) {
-      expect((await save(token, place._id)).statusCode).toBe(200);
-      expect((await save(token, hiddenLater._id)).statusCode).toBe(200);
+      expect((await save(token, place._id)).status).toBe(200);
+      expect((await save(token, hiddenLater._id)).status).toBe(200);
     }
     expect(await savedIds(user.token)).toEqual([hiddenLater._id, place._id]);
 
-    expect((await call('PUT', API.placeVerified(hiddenLater._id), admin.token)).statusCode).toBe(200);
+    expect((await api(t, admin.token).put(API.placeVerified(hiddenLater._id))).status).toBe(200);
     expect(await savedIds(user.token)).toEqual([place._id]);
-    expect((await save(user.token, hiddenLater._id)).statusCode).toBe(404);
+    expect((await save(user.token, hiddenLater._id)).status).toBe(404);
 
-    expect((await call('DELETE', API.placeDelete(place._id), admin.token)).statusCode).toBe(200);
+    expect((await api(t, admin.token).delete(API.placeDelete(place._id))).status).toBe(200);
     const left = await t.db.select().from(savedPlaces).where(eq(savedPlaces.idPlace, place._id));
     expect(left).toEqual([]);
     expect(await savedIds(user.token)).toEqual([]);
@@ -134,18 +135,18 @@ describe('saved destinations (docs/product.md#saved)', () => {
     const user = await t.createUser();
     const ids = await insertVerifiedPlaces(SAVED_PLACES_MAX + 1, ana);
     await t.db.insert(savedPlaces).values(ids.slice(0, SAVED_PLACES_MAX - 1).map((idPlace) => ({ idUser: user.user._id, idPlace })));
-    expect((await save(user.token, ids[SAVED_PLACES_MAX - 1]!)).statusCode).toBe(200);
+    expect((await save(user.token, ids[SAVED_PLACES_MAX - 1]!)).status).toBe(200);
 
     const over = await save(user.token, ids[SAVED_PLACES_MAX]!);
-    expect(over.statusCode).toBe(409);
-    expect(over.json()).toEqual({ error: { code: 'CONFLICT', message: MSG.savedLimit } });
+    expect(over.status).toBe(409);
+    expect(over.body).toEqual({ error: { code: 'CONFLICT', message: MSG.savedLimit } });
     expect(MSG.savedLimit).toBe('Puedes guardar hasta 100 destinos.');
-    expect((await save(user.token, ids[0]!)).statusCode).toBe(200);
+    expect((await save(user.token, ids[0]!)).status).toBe(200);
     expect(await savedIds(user.token)).toHaveLength(SAVED_PLACES_MAX);
 
     // After removing one there is room again.
-    expect((await unsave(user.token, ids[0]!)).statusCode).toBe(200);
-    expect((await save(user.token, ids[SAVED_PLACES_MAX]!)).statusCode).toBe(200);
+    expect((await unsave(user.token, ids[0]!)).status).toBe(200);
+    expect((await save(user.token, ids[SAVED_PLACES_MAX]!)).status).toBe(200);
   });
 
   it('parallel saves of one user never pass the limit', async () => {
@@ -153,17 +154,17 @@ describe('saved destinations (docs/product.md#saved)', () => {
     const ids = await insertVerifiedPlaces(SAVED_PLACES_MAX + 6, ana);
     await t.db.insert(savedPlaces).values(ids.slice(0, SAVED_PLACES_MAX - 2).map((idPlace) => ({ idUser: user.user._id, idPlace })));
     const results = await Promise.all(ids.slice(SAVED_PLACES_MAX - 2).map((id) => save(user.token, id)));
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 409, 409, 409, 409, 409, 409]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 409, 409, 409, 409, 409, 409]);
     const rows = await t.db.select().from(savedPlaces).where(eq(savedPlaces.idUser, user.user._id));
     expect(rows).toHaveLength(SAVED_PLACES_MAX);
   });
 
   it('without a session every call is 401', async () => {
-    for (const res of [await call('GET', API.saved), await save(undefined, verified._id), await unsave(undefined, verified._id)]) {
-      expect(res.statusCode).toBe(401);
-      expect(res.json().error.code).toBe('UNAUTHORIZED');
+    for (const res of [await savedList(), await save(undefined, verified._id), await unsave(undefined, verified._id)]) {
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe('UNAUTHORIZED');
     }
-    expect((await save('not-a-token', verified._id)).statusCode).toBe(401);
+    expect((await save('not-a-token', verified._id)).status).toBe(401);
   });
 
   it('the OpenAPI document describes the three calls with operationIds, bearer security and their statuses', async () => {

@@ -1,61 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@sendero/contract';
 import { createEmptyPostgresDatabase, testDbKind } from './helpers/database.js';
+import { freePort, spawnNode, waitForUrl, type Run } from './helpers/process.js';
 import { rememberPassword } from './helpers/secret-guard.js';
 
 /** The real entry points (src/server.ts, the admin:create CLI) as separate processes, as `npm start` runs them. */
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
+/** `node --import tsx <script>` with only PATH of this environment, so the test's variables are all there is. */
 function runTs(script: string, args: string[], env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function waitForHealth(port: number, run: Run, timeoutMs = 150_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (run.child.exitCode !== null) throw new Error(`server exited early:\n${run.output()}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}${API.health}`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not answer in time:\n${run.output()}`);
+  return spawnNode(['--import', 'tsx', script, ...args], { env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env } });
 }
 
 // Separate processes start PGlite and transpile TypeScript: slow on a busy machine.
@@ -97,7 +53,7 @@ describe('the server process', { timeout: 180_000 }, () => {
     const port = await freePort();
     const server = runTs('src/server.ts', [], { ...env, PORT: String(port) });
     running.push(server);
-    await waitForHealth(port, server);
+    await waitForUrl(`http://127.0.0.1:${port}${API.health}`, server, 150_000);
     expect(server.output()).toContain(`http://127.0.0.1:${port}`);
     expect(server.output()).not.toContain('Administrator password');
 
