@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { API, MSG } from '@sendero/contract';
+import { API, MSG, type Outing } from '@sendero/contract';
 import { passwordResets } from '@/db/schema.js';
 import { authHeader, buildTestApp, type TestApp } from './helpers/app.js';
+import { api } from './helpers/client.js';
 import { createPlace } from './helpers/upload-fixtures.js';
 import { startSilentServer, startSmtpServer, unusedPort, type TestSmtp } from './helpers/smtp.js';
 
@@ -212,6 +213,31 @@ describe('notification mails', () => {
     await settle();
     expect(smtp.to(approved.user.email).map((m) => m.parsed.subject)).toEqual(['Tu solicitud para ser guía fue aprobada']);
     expect(smtp.to(rejected.user.email).map((m) => m.parsed.subject)).toEqual(['Tu solicitud para ser guía no fue aprobada']);
+  });
+
+  it('tell every participant of a cancelled outing, not the guide, and not who turned mails off', async () => {
+    const admin = await t.createAdmin();
+    const guide = await t.createUser({ role: 'guide', status: 'Aprobado' });
+    const place = await createPlace(t, guide.token, { name: 'Nevado Pastoruri' }, { verifyWith: admin.token });
+    const [ana, beto, quiet] = await Promise.all([t.createUser(), t.createUser(), t.createUser()]);
+    const startsAt = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
+    const made = await api(t, guide.token).post<Outing>(API.outingCreate, { id_place: place._id, starts_at: startsAt, meeting_point: 'Plaza de Armas', spots: 5 });
+    expect(made.status, made.raw.body).toBe(201);
+    for (const hiker of [ana, beto, quiet]) expect((await api(t, hiker.token).put(API.outingJoin(made.body._id))).status).toBe(200);
+    expect((await api(t, quiet.token).put(API.userUpdate2(quiet.user._id), { email_notifications: false })).status).toBe(200);
+    // Beto leaves before the cancellation: he no longer holds a spot and is not told.
+    expect((await api(t, beto.token).put(API.outingLeave(made.body._id))).status).toBe(200);
+
+    const cancelled = await api(t, guide.token).put(API.outingCancel(made.body._id));
+    expect(cancelled.status).toBe(200);
+    await settle();
+    const [mail, ...others] = smtp.to(ana.user.email);
+    expect(others).toHaveLength(0);
+    expect(mail!.parsed.subject).toBe('Se canceló la salida a «Nevado Pastoruri»');
+    expect(mail!.parsed.text).toContain(`${PUBLIC_URL}/buscar-destino/destino/${place._id}`);
+    // (The guide created the place: the only mail they got says it was published.)
+    const aboutOuting = (user: { user: { email: string } }) => smtp.to(user.user.email).filter((m) => m.parsed.subject?.includes('salida'));
+    for (const nobody of [guide, beto, quiet, admin]) expect(aboutOuting(nobody)).toHaveLength(0);
   });
 
   it("respect 'Recibir correos' turned off (the reset mail still goes)", async () => {

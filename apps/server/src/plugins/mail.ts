@@ -44,6 +44,9 @@ async function mailPlugin(app: FastifyInstance, opts: MailPluginOptions) {
   const tasks = new Set<Promise<void>>();
   app.decorate('mailer', mailer);
   app.decorate('notifier', notifier);
+  // Participants of a cancelled outing are told by mail, after the cancellation committed
+  // (docs/product.md#outings); the guide or admin who cancelled is not among them.
+  app.outingEvents.onCancelled(({ outing, participantIds }) => notifier.outingCancelled(outing, participantIds));
   app.decorate('background', (what: string, work: () => Promise<void>) => {
     const task = work().catch((error: unknown) => {
       log.error({ task: what, reason: error instanceof Error ? error.message : String(error) }, 'background task failed');
