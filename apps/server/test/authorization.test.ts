@@ -126,6 +126,8 @@ const AUTHORIZATION_TABLE: Row[] = [
     expected: { anonymous: 401, user: 401, guide: 401, 'another user': 401, admin: 200 },
   },
   { call: 'GET /api/place', request: () => ({ method: 'GET', url: API.places }), expected: everyone(200) },
+  { call: 'GET /api/place/index', request: () => ({ method: 'GET', url: API.placeIndex() }), expected: everyone(200) },
+  { call: 'GET /api/place/search', request: () => ({ method: 'GET', url: API.placeSearch({ name: 'laguna' }) }), expected: everyone(200) },
   {
     call: 'GET /api/place/{id} (verified)',
     request: (w) => ({ method: 'GET', url: API.place(w.verifiedPlace._id) }),

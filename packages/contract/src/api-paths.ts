@@ -10,6 +10,13 @@ export const API = {
   userUpdate2: (id: string) => `/api/user/update2/${id}`,
   places: '/api/place',
   place: (id: string) => `/api/place/${id}`,
+  placeIndex: (limit?: number) => (limit === undefined ? '/api/place/index' : `/api/place/index?limit=${limit}`),
+  placeSearch: (query: Record<string, string | number | undefined>) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
+    const qs = params.toString();
+    return qs ? `/api/place/search?${qs}` : '/api/place/search';
+  },
   placeCreate: '/api/place/create',
   placeVerified: (id: string) => `/api/place/verified/${id}`,
   placeUpdate: (id: string) => `/api/place/update/${id}`,

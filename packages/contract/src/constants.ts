@@ -134,6 +134,19 @@ export const LON_LIMIT = 180;
 
 /** Saved destinations (docs/product.md#saved): at most this many per user. */
 export const SAVED_PLACES_MAX = 100;
+
+/**
+ * The catalogue (docs/product.md#catalogue): above this many verified places the whole browsing index
+ * is not sent (413 USE_SEARCH) and the search screen asks the server page by page.
+ */
+export const PLACE_INDEX_MAX = 20_000;
+/** The landing's first page of the index (`?limit=`), and the most `?limit=` may ask. */
+export const LANDING_FIRST_PAGE = 12;
+export const PLACE_INDEX_LIMIT_MAX = 100;
+/** Server search pages: default and most items per page; longest accepted filter text. */
+export const SEARCH_PAGE_DEFAULT = 24;
+export const SEARCH_PAGE_MAX = 50;
+export const SEARCH_TEXT_MAX = 100;
 /** Password recovery (docs/product.md#password-recovery): a reset link works once, for this long. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 /** Group outings (docs/product.md#outings). */

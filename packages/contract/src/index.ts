@@ -8,3 +8,4 @@ export * from './planning.js';
 export * from './api-paths.js';
 export * from './rules.js';
 export * from './issues.js';
+export * from './search-cases.js';

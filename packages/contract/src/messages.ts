@@ -165,6 +165,13 @@ export const MSG = {
   emailNotificationsLabel: 'Recibir correos',
   emailNotificationsHelp: 'Te avisaremos por correo cuando se publique tu destino, se revise tu solicitud de guía o se cancele una salida.',
   emailNotificationsSaved: 'Tus preferencias de correo se guardaron.',
+
+  // docs/product.md#catalogue
+  useSearch: 'Hay demasiados destinos para enviarlos todos: usa la búsqueda.',
+  searchTooLong: 'El texto de búsqueda es demasiado largo.',
+  searchCursorInvalid: 'La página pedida no es válida.',
+  searchLimitInvalid: 'Ingrese un límite entre 1 y 50.',
+  indexLimitInvalid: 'Ingrese un límite entre 1 y 100.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
@@ -177,6 +184,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  'USE_SEARCH',
   'UNSUPPORTED_MEDIA_TYPE',
   'TOO_MANY_REQUESTS',
   'REQUEST_TIMEOUT',

@@ -21,6 +21,9 @@ import {
   OUTING_MAX_AHEAD_MS,
   OUTING_MIN_LEAD_MS,
   OUTING_STATUSES,
+  PLACE_INDEX_LIMIT_MAX,
+  SEARCH_PAGE_MAX,
+  SEARCH_TEXT_MAX,
 } from './constants.js';
 import { ERROR_CODES, MSG } from './messages.js';
 
@@ -137,6 +140,51 @@ export const PlaceSchema = z.object({
   updated_at: IsoDate,
 });
 export type Place = z.infer<typeof PlaceSchema>;
+
+/**
+ * One entry of the browsing index (docs/product.md#catalogue): what cards, filters and sorting need,
+ * nothing more. `photo` is the first photo (null when none).
+ */
+export const PlaceIndexEntrySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  city: z.string(),
+  difficulty: DifficultySchema,
+  time: z.tuple([z.number(), z.number()]),
+  time_city: z.number(),
+  photo: z.string().nullable(),
+  rating: z.number(),
+  comments: z.number(),
+  created_at: IsoDate,
+  lat: z.number().nullable(),
+  lon: z.number().nullable(),
+});
+export type PlaceIndexEntry = z.infer<typeof PlaceIndexEntrySchema>;
+export const PlaceIndexSchema = z.array(PlaceIndexEntrySchema);
+
+/** GET /api/place/index?limit=N: the N newest only (the landing's first page). */
+export const PlaceIndexQuerySchema = z.object({
+  limit: z.coerce.number({ error: MSG.indexLimitInvalid }).int({ error: MSG.indexLimitInvalid }).min(1, { error: MSG.indexLimitInvalid }).max(PLACE_INDEX_LIMIT_MAX, { error: MSG.indexLimitInvalid }).optional(),
+});
+
+const searchText = z.string().max(SEARCH_TEXT_MAX, { error: MSG.searchTooLong }).optional();
+/** GET /api/place/search: the filters of docs/product.md#search, keyset-paged. Unknown parameters are ignored. */
+export const PlaceSearchQuerySchema = z.object({
+  name: searchText,
+  city: searchText,
+  difficulty: searchText,
+  cursor: z.string().max(200, { error: MSG.searchCursorInvalid }).optional(),
+  limit: z.coerce.number({ error: MSG.searchLimitInvalid }).int({ error: MSG.searchLimitInvalid }).min(1, { error: MSG.searchLimitInvalid }).max(SEARCH_PAGE_MAX, { error: MSG.searchLimitInvalid }).optional(),
+});
+export type PlaceSearchQuery = z.infer<typeof PlaceSearchQuerySchema>;
+export const PlaceSearchResponseSchema = z.object({
+  items: z.array(PlaceIndexEntrySchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next: z.string().nullable(),
+  /** How many places match in all. */
+  total: z.number(),
+});
+export type PlaceSearchResponse = z.infer<typeof PlaceSearchResponseSchema>;
 
 export const RatingSchema = z.object({
   _id: z.string(),

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex, filterIndex, filterNaive } from './search.js';
+import { SEARCH_CASE_PLACES, SEARCH_CASES } from './search-cases.js';
 import { firstWord, formatDistance, formatWalkingTime, normalize, shortName } from './text.js';
 import { LANDING_CAROUSEL_BREAKPOINTS, SEARCH_CAROUSEL_BREAKPOINTS, slidesForWidth } from './constants.js';
 
@@ -51,6 +52,13 @@ describe('searching destinations (docs/product.md#search)', () => {
   it('combines the three filters', () => {
     expect(names({ city: 'lima', difficulty: 'Media' })).toEqual(['Bosque de Zárate']);
     expect(names({ name: 'lomas', city: 'cusco' })).toEqual([]);
+  });
+
+  it('follows the shared table of cases (the server search is checked against the same table)', () => {
+    const index = buildSearchIndex(SEARCH_CASE_PLACES);
+    for (const { filters, names } of SEARCH_CASES) {
+      expect(filterIndex(index, filters).map((p) => p.name), JSON.stringify(filters)).toEqual(names);
+    }
   });
 
   it('gives the same answer as the independently written naive filter, for any places and filters', () => {

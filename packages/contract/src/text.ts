@@ -24,3 +24,8 @@ export function formatWalkingTime(time: readonly [number, number]): string {
 export function formatDistance(timeCity: number, city: string): string {
   return `A ${timeCity} horas de ${city}`;
 }
+
+/** How many destinations match, as the search screen says it: '1 destino', '1,234 destinos'. */
+export function formatMatchCount(n: number): string {
+  return n === 1 ? '1 destino' : `${n.toLocaleString('es-PE')} destinos`;
+}

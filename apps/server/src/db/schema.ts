@@ -53,6 +53,13 @@ export const users = pgTable(
   ],
 );
 
+/** Accented letters and their plain forms, for the search columns (the contract's `normalize` in SQL). */
+const ACCENTED = 'ÁÀÂÄÃÅáàâäãåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÖÕóòôöõÚÙÛÜúùûüÑñÇçÝýÿ';
+const PLAIN = 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuNnCcYyy';
+function searchForm(column: string): string {
+  return `btrim(lower(translate(${column}, '${ACCENTED}', '${PLAIN}')))`;
+}
+
 export const places = pgTable(
   'places',
   {
@@ -79,6 +86,12 @@ export const places = pgTable(
     verified: boolean('verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * Name and city as the search compares them (docs/product.md#catalogue): accents removed, lower case,
+     * trimmed, like the contract's `normalize`; kept by the database whoever writes the row.
+     */
+    nameSearch: text('name_search').generatedAlwaysAs(sql.raw(searchForm('name'))),
+    citySearch: text('city_search').generatedAlwaysAs(sql.raw(searchForm('city'))),
   },
   (t) => [
     index('places_verified_created_idx').on(t.verified, t.createdAt),

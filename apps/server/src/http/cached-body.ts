@@ -69,12 +69,26 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
  * Sends a cached body: 304 on a matching If-None-Match, else the ready-made (compressed) bytes.
  * `no-cache` makes clients revalidate every time: cheap with the ETag, and a new write shows at once.
  */
-export async function sendCachedBody(request: FastifyRequest, reply: FastifyReply, entry: CachedBody, vary = 'Accept-Encoding, Authorization') {
-  void reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', vary);
+export async function sendCachedBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedBody,
+  vary = 'Accept-Encoding, Authorization',
+  cacheControl = 'no-cache',
+) {
+  void reply.header('etag', entry.etag).header('cache-control', cacheControl).header('vary', vary);
   if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
   void reply.type('application/json; charset=utf-8');
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (encoding === 'br') return reply.header('content-encoding', 'br').send(await entry.brotli());
   if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await entry.gzip());
   return reply.send(entry.body);
+}
+
+/**
+ * Sends a per-request JSON answer with an ETag (a hash of its bytes) and 304 on a match: the place
+ * detail and its reviews (docs/product.md#catalogue). Private: they depend on who asks.
+ */
+export function sendJsonWithEtag(request: FastifyRequest, reply: FastifyReply, value: unknown) {
+  return sendCachedBody(request, reply, makeCachedBody(Buffer.from(JSON.stringify(value))), 'Accept-Encoding, Authorization', 'private, no-cache');
 }

@@ -1,8 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API, DeletedSchema, IdParamsSchema, PlaceCreateSchema, PlaceSchema, PlaceUpdateRequestSchema } from '@sendero/contract';
-import { sendCachedBody } from '@/http/cached-body.js';
+import {
+  API,
+  DeletedSchema,
+  IdParamsSchema,
+  MSG,
+  PLACE_INDEX_MAX,
+  PlaceCreateSchema,
+  PlaceIndexQuerySchema,
+  PlaceIndexSchema,
+  PlaceSchema,
+  PlaceSearchQuerySchema,
+  PlaceSearchResponseSchema,
+  PlaceUpdateRequestSchema,
+} from '@sendero/contract';
+import { AppError } from '@/errors.js';
+import { sendCachedBody, sendJsonWithEtag } from '@/http/cached-body.js';
+import { PLACE_INDEX_TTL_MS, placeIndexFor } from '@/services/place-index.js';
+import { searchPlaces } from '@/services/place-search.js';
 import { errorResponses } from '@/plugins/errors.js';
 import {
   createPlace,
@@ -38,6 +54,49 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
   );
 
   app.get(
+    '/api/place/index',
+    {
+      onRequest: app.optionalAuth,
+      schema: {
+        operationId: 'getPlaceIndex',
+        tags: ['places'],
+        summary:
+          'The compact browsing index: verified places (all for an admin), newest first, only what cards, filters and sorting need. ETag + 304. `?limit=N` gives the N newest. Above 20,000 verified places the whole index answers 413 USE_SEARCH.',
+        security: [{}, { bearerAuth: [] }],
+        querystring: PlaceIndexQuerySchema,
+        response: { 200: PlaceIndexSchema, 304: z.null().describe('Not modified'), ...errorResponses(400, 413) },
+      },
+    },
+    async (request, reply) => {
+      const isAdmin = request.auth?.role === 'admin';
+      const index = placeIndexFor(app.db, app.config.databaseUrl ? PLACE_INDEX_TTL_MS : 0);
+      const limit = request.query.limit;
+      if (limit === undefined && !isAdmin && (await index.verifiedCount()) > PLACE_INDEX_MAX) {
+        throw new AppError(413, 'USE_SEARCH', MSG.useSearch);
+      }
+      const body = await index.body(isAdmin ? 'all' : 'verified', limit);
+      if (isAdmin) return sendCachedBody(request, reply, body, 'Accept-Encoding, Authorization', 'private, no-cache');
+      return sendCachedBody(request, reply, body);
+    },
+  );
+
+  app.get(
+    '/api/place/search',
+    {
+      schema: {
+        operationId: 'searchPlaces',
+        tags: ['places'],
+        summary:
+          'Verified places matching the search filters (name word prefix, city prefix, difficulty; accents and case ignored), newest first, keyset-paged.',
+        security: [{}],
+        querystring: PlaceSearchQuerySchema,
+        response: { 200: PlaceSearchResponseSchema, ...errorResponses(400, 503) },
+      },
+    },
+    async (request) => searchPlaces(app.db, request.query),
+  );
+
+  app.get(
     '/api/place/:id',
     {
       onRequest: app.requireAuth,
@@ -45,10 +104,10 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
         tags: ['places'],
         summary: 'One place: verified, any for an admin, or the caller’s own unverified place',
         params: IdParamsSchema,
-        response: { 200: PlaceSchema, ...errorResponses(401, 404) },
+        response: { 200: PlaceSchema, 304: z.null().describe('Not modified'), ...errorResponses(401, 404) },
       },
     },
-    async (request) => getPlace(app.db, request.params.id, request.auth),
+    async (request, reply) => sendJsonWithEtag(request, reply, await getPlace(app.db, request.params.id, request.auth)),
   );
 
   app.post(

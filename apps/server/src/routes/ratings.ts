@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API, DeletedSchema, IdParamsSchema, PlaceIdParamsSchema, RatingCreateSchema, RatingListItemSchema, RatingSchema } from '@sendero/contract';
+import { sendJsonWithEtag } from '@/http/cached-body.js';
 import { errorResponses } from '@/plugins/errors.js';
 import { createRating, deleteRating, listRatings } from '@/services/ratings.js';
 
@@ -31,10 +32,10 @@ export default async function ratingsRoutes(fastify: FastifyInstance): Promise<v
         tags: ['ratings'],
         summary: 'Reviews of a place the caller may see, newest first',
         params: PlaceIdParamsSchema,
-        response: { 200: z.array(RatingListItemSchema), ...errorResponses(401, 404) },
+        response: { 200: z.array(RatingListItemSchema), 304: z.null().describe('Not modified'), ...errorResponses(401, 404) },
       },
     },
-    async (request) => listRatings(app.db, request.auth!, request.params.placeId),
+    async (request, reply) => sendJsonWithEtag(request, reply, await listRatings(app.db, request.auth!, request.params.placeId)),
   );
 
   app.delete(

@@ -1,5 +1,6 @@
 import type { Db } from '@/db/types.js';
 import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
+import { invalidatePlaceIndex, placeIndexChanged } from './place-index.js';
 
 /**
  * The serialized list of verified places (GET /api/place for everyone but admins), kept ready as
@@ -75,7 +76,17 @@ export function getPlaceList(db: Db, build: () => Promise<Buffer>): Promise<Plac
   return cacheFor(db).get(build);
 }
 
-/** Call after every committed write that can change the verified list. */
-export function invalidatePlaceList(db: Db): void {
+/**
+ * Call after every committed write that can change a place as listed (the place itself, its reviews):
+ * the verified list is rebuilt on the next read, and the browsing index re-reads that one entry.
+ */
+export function invalidatePlaceList(db: Db, placeId: string): void {
   caches.get(db)?.invalidate();
+  placeIndexChanged(db, placeId);
+}
+
+/** Another process changed places: drop the list and the whole index (docs/product.md#several-processes). */
+export function dropPlaceCaches(db: Db): void {
+  caches.get(db)?.invalidate();
+  invalidatePlaceIndex(db);
 }

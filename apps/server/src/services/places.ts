@@ -111,7 +111,7 @@ export async function createPlace(db: Db, auth: AuthUser, input: PlaceCreate): P
       comments: 0,
     })
     .returning();
-  invalidatePlaceList(db);
+  invalidatePlaceList(db, row!.id);
   return toPlaceJson(row!);
 }
 
@@ -150,7 +150,7 @@ export async function updatePlace(db: Db, auth: AuthUser, id: string, patch: Pla
       .returning();
     return updated!;
   });
-  invalidatePlaceList(db);
+  invalidatePlaceList(db, row.id);
   return toPlaceJson(row);
 }
 
@@ -172,7 +172,7 @@ export async function toggleVerified(db: Db, admin: AuthUser, id: string): Promi
     });
     return updated!;
   });
-  invalidatePlaceList(db);
+  invalidatePlaceList(db, row.id);
   return toPlaceJson(row);
 }
 
@@ -188,6 +188,6 @@ export async function deletePlace(db: Db, admin: AuthUser, id: string): Promise<
     await recordAdminAction(tx, { adminId: admin.id, action: 'delete_place', targetType: 'place', targetId: current.id });
     return current.id;
   });
-  invalidatePlaceList(db);
+  invalidatePlaceList(db, deletedId);
   return { _id: deletedId, deleted: true };
 }

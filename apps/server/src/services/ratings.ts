@@ -64,7 +64,7 @@ export async function createRating(db: Db, auth: AuthUser, input: RatingCreate):
     await recomputePlaceRating(tx, place.id);
     return inserted;
   });
-  invalidatePlaceList(db);
+  invalidatePlaceList(db, row.idPlace);
   return toRatingJson(row);
 }
 
@@ -89,7 +89,7 @@ export async function listRatings(db: Db, auth: AuthUser, placeId: string): Prom
  */
 export async function deleteRating(db: Db, auth: AuthUser, id: string): Promise<Deleted> {
   if (!isUuid(id)) throw notFound(MSG.ratingNotFound);
-  const deletedId = await db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
     const [found] = await tx.select().from(ratings).where(eq(ratings.id, id)).limit(1);
     if (!found) throw notFound(MSG.ratingNotFound);
     const isAdmin = auth.role === 'admin';
@@ -106,8 +106,8 @@ export async function deleteRating(db: Db, auth: AuthUser, id: string): Promise<
     if (isAdmin && !isAuthor) {
       await recordAdminAction(tx, { adminId: auth.id, action: 'delete_rating', targetType: 'rating', targetId: found.id });
     }
-    return found.id;
+    return { id: found.id, placeId: found.idPlace };
   });
-  invalidatePlaceList(db);
-  return { _id: deletedId, deleted: true };
+  invalidatePlaceList(db, deleted.placeId);
+  return { _id: deleted.id, deleted: true };
 }

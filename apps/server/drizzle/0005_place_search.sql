@@ -1,0 +1,2 @@
+ALTER TABLE "places" ADD COLUMN "name_search" text GENERATED ALWAYS AS (btrim(lower(translate(name, 'ÁÀÂÄÃÅáàâäãåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÖÕóòôöõÚÙÛÜúùûüÑñÇçÝýÿ', 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuNnCcYyy')))) STORED;--> statement-breakpoint
+ALTER TABLE "places" ADD COLUMN "city_search" text GENERATED ALWAYS AS (btrim(lower(translate(city, 'ÁÀÂÄÃÅáàâäãåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÖÕóòôöõÚÙÛÜúùûüÑñÇçÝýÿ', 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuNnCcYyy')))) STORED;

@@ -1,0 +1,265 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { PLACE_INDEX_MAX, type PlaceIndexEntry } from '@sendero/contract';
+import { places } from '@/db/schema.js';
+import type { Db } from '@/db/types.js';
+import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
+
+/**
+ * The browsing index (docs/product.md#catalogue): one compact entry per place, kept in memory per
+ * database handle and updated ONE ENTRY AT A TIME after each write, so a review or a verification at
+ * 10,000 places costs a one-row read and a re-serialization, not a read of every row.
+ *
+ * - `verified` view: what everyone lists; `all` view: what an administrator lists. Both newest first.
+ * - A write calls `placeIndexChanged(db, id)` after its transaction commits; the entry is re-read (or
+ *   dropped when the place is gone) before the next answer. Concurrent writes are applied in the order
+ *   their re-reads finish, and each re-read sees the committed row, so the index converges to what a
+ *   full rebuild would give (tested).
+ * - Other processes' writes cannot reach this memory: `invalidatePlaceIndex(db)` drops everything (the
+ *   place-change listener of several processes calls it), and without one the index is rebuilt when
+ *   older than `PLACE_INDEX_TTL_MS` while another process may write (PostgreSQL only: PGlite's data
+ *   directory belongs to one process).
+ * - Bodies are serialized lazily once per version with a hash ETag; compressed forms lazily too.
+ */
+export const PLACE_INDEX_TTL_MS = 1000;
+
+interface Item {
+  entry: PlaceIndexEntry;
+  verified: boolean;
+  /** created_at in ms, then id: the sort key (newest first). */
+  at: number;
+}
+
+const indexColumns = {
+  id: places.id,
+  name: places.name,
+  city: places.city,
+  difficulty: places.difficulty,
+  timeMin: places.timeMin,
+  timeMax: places.timeMax,
+  timeCity: places.timeCity,
+  photo: sql<string | null>`${places.photos}[1]`,
+  rating: places.rating,
+  comments: places.comments,
+  createdAt: places.createdAt,
+  lat: places.lat,
+  lon: places.lon,
+  verified: places.verified,
+};
+
+type IndexRow = {
+  id: string;
+  name: string;
+  city: string;
+  difficulty: PlaceIndexEntry['difficulty'];
+  timeMin: number;
+  timeMax: number;
+  timeCity: number;
+  photo: string | null;
+  rating: number;
+  comments: number;
+  createdAt: Date;
+  lat: number | null;
+  lon: number | null;
+  verified: boolean;
+};
+
+export function toIndexEntry(row: Omit<IndexRow, 'verified'>): PlaceIndexEntry {
+  return {
+    _id: row.id,
+    name: row.name,
+    city: row.city,
+    difficulty: row.difficulty,
+    time: [row.timeMin, row.timeMax],
+    time_city: row.timeCity,
+    photo: row.photo ?? null,
+    rating: Number(row.rating),
+    comments: row.comments,
+    created_at: row.createdAt.toISOString(),
+    lat: row.lat,
+    lon: row.lon,
+  };
+}
+
+const toItem = (row: IndexRow): Item => ({ entry: toIndexEntry(row), verified: row.verified, at: row.createdAt.getTime() });
+
+/** Newest first; equal times by id descending (the same order as the SQL `created_at desc, id desc`). */
+function before(a: Item, b: Item): boolean {
+  return a.at !== b.at ? a.at > b.at : a.entry._id > b.entry._id;
+}
+
+export type IndexView = 'verified' | 'all';
+
+export class PlaceIndex {
+  private items: Item[] | null = null;
+  private byId = new Map<string, Item>();
+  private builtAt = 0;
+  private loading: Promise<void> | null = null;
+  private generation = 0;
+  private pending = new Set<string>();
+  private bodies = new Map<string, CachedBody>();
+  /** Time of the last rebuild after a write, for the benchmark (ms). */
+  lastUpdateMs = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs: number,
+  ) {}
+
+  /** Drops everything; the next read rebuilds from the database. */
+  invalidate(): void {
+    this.generation++;
+    this.items = null;
+    this.byId.clear();
+    this.pending.clear();
+    this.bodies.clear();
+    this.loading = null;
+  }
+
+  /** A place changed (created, edited, verified, reviewed, deleted): re-read that one entry before the next answer. */
+  changed(id: string): void {
+    // Nothing loaded and nothing loading: the next read loads it all, fresh.
+    if (this.items === null && this.loading === null) return;
+    this.pending.add(id);
+  }
+
+  private async load(): Promise<void> {
+    const generation = this.generation;
+    const rows = (await this.db.select(indexColumns).from(places)) as IndexRow[];
+    if (generation !== this.generation) return;
+    const items = rows.map(toItem).sort((a, b) => (before(a, b) ? -1 : 1));
+    this.items = items;
+    this.byId = new Map(items.map((i) => [i.entry._id, i]));
+    this.builtAt = Date.now();
+    this.bodies.clear();
+  }
+
+  private async applyPending(): Promise<void> {
+    if (this.pending.size === 0 || this.items === null) return;
+    const ids = [...this.pending];
+    this.pending.clear();
+    const generation = this.generation;
+    const started = performance.now();
+    const rows = (await this.db
+      .select(indexColumns)
+      .from(places)
+      .where(ids.length === 1 ? eq(places.id, ids[0]!) : inArray(places.id, ids))) as IndexRow[];
+    if (generation !== this.generation || this.items === null) return;
+    const found = new Map(rows.map((r) => [r.id, toItem(r)]));
+    for (const id of ids) {
+      const old = this.byId.get(id);
+      const next = found.get(id);
+      if (old && next && old.at === next.at) {
+        // Same place, same position: replace in place.
+        const i = this.position(old);
+        this.items[i] = next;
+      } else {
+        if (old) this.items.splice(this.position(old), 1);
+        if (next) this.items.splice(this.insertionPoint(next), 0, next);
+      }
+      if (next) this.byId.set(id, next);
+      else this.byId.delete(id);
+    }
+    this.bodies.clear();
+    this.lastUpdateMs = performance.now() - started;
+  }
+
+  /** Binary search for an item known to be in the list. */
+  private position(item: Item): number {
+    const items = this.items!;
+    let lo = 0;
+    let hi = items.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const m = items[mid]!;
+      if (m === item || m.entry._id === item.entry._id) return mid;
+      if (before(m, item)) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    // Not where the order says (should not happen): fall back to a scan.
+    return items.findIndex((m) => m.entry._id === item.entry._id);
+  }
+
+  private insertionPoint(item: Item): number {
+    const items = this.items!;
+    let lo = 0;
+    let hi = items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (before(items[mid]!, item)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The index brought up to date: loaded, expired (when other processes may write), pending entries applied. */
+  private async fresh(): Promise<Item[]> {
+    if (this.items !== null && this.ttlMs > 0 && Date.now() - this.builtAt >= this.ttlMs) this.invalidate();
+    while (this.items === null) {
+      this.loading ??= this.load().finally(() => (this.loading = null));
+      await this.loading;
+    }
+    // Writes that arrive while applying are applied on the next pass.
+    while (this.pending.size > 0 && this.items !== null) await this.applyPending();
+    return this.items ?? (await this.fresh());
+  }
+
+  /** The entries of a view, newest first. */
+  async entries(view: IndexView): Promise<PlaceIndexEntry[]> {
+    const items = await this.fresh();
+    const shown = view === 'all' ? items : items.filter((i) => i.verified);
+    return shown.map((i) => i.entry);
+  }
+
+  /** How many verified places there are. */
+  async verifiedCount(): Promise<number> {
+    const items = await this.fresh();
+    let n = 0;
+    for (const i of items) if (i.verified) n++;
+    return n;
+  }
+
+  /** The view (optionally its `limit` newest) as ready-to-send bytes with an ETag, serialized once per version. */
+  async body(view: IndexView, limit?: number): Promise<CachedBody> {
+    const items = await this.fresh();
+    const key = `${view}:${limit ?? ''}`;
+    let body = this.bodies.get(key);
+    if (!body) {
+      const entries: PlaceIndexEntry[] = [];
+      for (const i of items) {
+        if (view === 'verified' && !i.verified) continue;
+        entries.push(i.entry);
+        if (limit !== undefined && entries.length >= limit) break;
+      }
+      body = makeCachedBody(Buffer.from(JSON.stringify(entries)));
+      this.bodies.set(key, body);
+    }
+    return body;
+  }
+}
+
+const indexes = new WeakMap<Db, PlaceIndex>();
+
+/**
+ * The index of a database handle. `ttlMs` applies when other processes may write to the same database
+ * (PostgreSQL): 0 keeps the index until a write or an invalidation.
+ */
+export function placeIndexFor(db: Db, ttlMs = 0): PlaceIndex {
+  let index = indexes.get(db);
+  if (!index) {
+    index = new PlaceIndex(db, ttlMs);
+    indexes.set(db, index);
+  }
+  return index;
+}
+
+/** Call after a committed write to place `id` (or to its reviews). */
+export function placeIndexChanged(db: Db, id: string): void {
+  indexes.get(db)?.changed(id);
+}
+
+/** Drops the index of `db` (another process changed places). */
+export function invalidatePlaceIndex(db: Db): void {
+  indexes.get(db)?.invalidate();
+}
+
+export { PLACE_INDEX_MAX };

@@ -1,0 +1,93 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { DIFFICULTIES, MSG, normalize, SEARCH_PAGE_DEFAULT, type PlaceSearchQuery, type PlaceSearchResponse } from '@sendero/contract';
+import { places } from '@/db/schema.js';
+import type { Db } from '@/db/types.js';
+import { badRequest } from '@/errors.js';
+import { toIndexEntry } from './place-index.js';
+
+/** Every search statement is cut off after this long (docs/product.md#catalogue). */
+export const SEARCH_STATEMENT_TIMEOUT_MS = 2000;
+
+/** `%`, `_` and `\` typed by a user match themselves in LIKE. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The cursor is the last item's (created_at, id), opaque to clients and checked here. created_at is
+ * kept as the database's text (microseconds): a millisecond Date would skip rows within the same ms.
+ */
+function encodeCursor(createdAt: string, id: string): string {
+  return Buffer.from(`${createdAt}|${id}`).toString('base64url');
+}
+function decodeCursor(cursor: string): { at: string; id: string } {
+  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const valid = rest.length === 0 && at && id && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) && /^\d{4}-\d\d-\d\d[ T][\d:.]+([+-]\d\d(:?\d\d)?|Z)?$/.test(at);
+  // The shape is right and it is a real date (PostgreSQL would refuse 2026-13-45 with an error).
+  if (!valid || Number.isNaN(Date.parse(at.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')))) throw badRequest(MSG.searchCursorInvalid, { cursor: MSG.searchCursorInvalid });
+  return { at, id };
+}
+
+/**
+ * The filters of docs/product.md#search in SQL, with the contract's matching rules: the name has a word
+ * that starts with the typed text (which may span words), the city starts with it, the difficulty
+ * contains the chosen value; accents and case do not matter (the `*_search` columns hold the
+ * contract's `normalize` of name and city; difficulties are matched here with `normalize` itself).
+ */
+export function searchConditions(query: Pick<PlaceSearchQuery, 'name' | 'city' | 'difficulty'>): SQL[] {
+  const conditions: SQL[] = [eq(places.verified, true)];
+  const name = normalize(query.name ?? '');
+  const city = normalize(query.city ?? '');
+  const difficulty = normalize(query.difficulty ?? '');
+  if (name) conditions.push(sql`(' ' || ${places.nameSearch}) like ${`% ${likeEscape(name)}%`}`);
+  if (city) conditions.push(sql`${places.citySearch} like ${`${likeEscape(city)}%`}`);
+  if (difficulty) {
+    const matching = DIFFICULTIES.filter((d) => normalize(d).includes(difficulty));
+    conditions.push(matching.length ? sql`${places.difficulty} in ${matching}` : sql`false`);
+  }
+  return conditions;
+}
+
+/** GET /api/place/search: one page, newest first, with the total of matches. */
+export async function searchPlaces(db: Db, query: PlaceSearchQuery): Promise<PlaceSearchResponse> {
+  const limit = query.limit ?? SEARCH_PAGE_DEFAULT;
+  const conditions = searchConditions(query);
+  const page = [...conditions];
+  if (query.cursor) {
+    const { at, id } = decodeCursor(query.cursor);
+    page.push(sql`(${places.createdAt}, ${places.id}) < (${at}::timestamptz, ${id}::uuid)`);
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`));
+    const rows = await tx
+      .select({
+        id: places.id,
+        name: places.name,
+        city: places.city,
+        difficulty: places.difficulty,
+        timeMin: places.timeMin,
+        timeMax: places.timeMax,
+        timeCity: places.timeCity,
+        photo: sql<string | null>`${places.photos}[1]`,
+        rating: places.rating,
+        comments: places.comments,
+        createdAt: places.createdAt,
+        createdAtText: sql<string>`${places.createdAt}::text`,
+        lat: places.lat,
+        lon: places.lon,
+      })
+      .from(places)
+      .where(and(...page))
+      .orderBy(desc(places.createdAt), desc(places.id))
+      .limit(limit + 1);
+    const [{ total }] = (await tx
+      .select({ total: sql<number>`count(*)::int` })
+      .from(places)
+      .where(and(...conditions))) as [{ total: number }];
+    const items = rows.slice(0, limit);
+    const last = items.at(-1);
+    return {
+      items: items.map(toIndexEntry),
+      next: rows.length > limit && last ? encodeCursor(last.createdAtText, last.id) : null,
+      total,
+    };
+  });
+}

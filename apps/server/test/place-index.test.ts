@@ -1,0 +1,269 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  API,
+  MSG,
+  PLACE_INDEX_MAX,
+  PlaceIndexEntrySchema,
+  SEARCH_CASE_PLACES,
+  SEARCH_CASES,
+  type Place,
+  type PlaceIndexEntry,
+  type PlaceSearchResponse,
+  type RatingListItem,
+} from '@sendero/contract';
+import { places } from '@/db/schema.js';
+import { PlaceIndex, placeIndexFor } from '@/services/place-index.js';
+import { dropPlaceCaches } from '@/services/place-list-cache.js';
+import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { api, type ErrorBody } from './helpers/client.js';
+import { createPlace, uploadedUrl } from './helpers/upload-fixtures.js';
+
+/** Verified places inserted directly (newest first in `names` order), returning their ids. */
+async function insertPlaces(t: TestApp, owner: TestUser, rows: ReadonlyArray<{ name: string; city: string; difficulty: string }>, verified = true) {
+  const now = Date.now();
+  const inserted = await t.db
+    .insert(places)
+    .values(
+      rows.map((r, i) => ({
+        idUser: owner.user._id,
+        name: r.name,
+        city: r.city,
+        difficulty: r.difficulty as Place['difficulty'],
+        capacity: 10,
+        timeMin: 1,
+        timeMax: 3,
+        timeCity: 2,
+        photos: [`/uploads/${'a'.repeat(63)}${i % 10}.webp`],
+        description: 'Descripción.',
+        howToGet: 'A pie.',
+        tips: 'Agua.',
+        verified,
+        createdAt: new Date(now - i * 1000),
+      })),
+    )
+    .returning({ id: places.id });
+  // Rows written behind the services' back: drop the caches as another process's write would.
+  dropPlaceCaches(t.db);
+  return inserted.map((r) => r.id);
+}
+
+describe('GET /api/place/index (docs/product.md#catalogue)', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let ana: TestUser;
+  let verified: Place;
+  let pending: Place;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    [admin, ana] = await Promise.all([t.createAdmin(), t.createUser()]);
+    verified = await createPlace(t, ana.token, { name: 'Laguna Verde', lat: -12.1, lon: -76.9 }, { verifyWith: admin.token });
+    pending = await createPlace(t, ana.token, { name: 'Propuesta de Ana' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('gives anyone the verified places with only the card, filter and sort fields, and an ETag that revalidates', async () => {
+    const res = await api(t).get<PlaceIndexEntry[]>(API.placeIndex());
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(1);
+    const [entry] = res.body;
+    expect(Object.keys(entry!).sort()).toEqual(['_id', 'city', 'comments', 'created_at', 'difficulty', 'lat', 'lon', 'name', 'photo', 'rating', 'time', 'time_city']);
+    expect(PlaceIndexEntrySchema.parse(entry)).toEqual({
+      _id: verified._id,
+      name: 'Laguna Verde',
+      city: verified.city,
+      difficulty: verified.difficulty,
+      time: verified.time,
+      time_city: verified.time_city,
+      photo: verified.photos[0],
+      rating: 0,
+      comments: 0,
+      created_at: verified.created_at,
+      lat: -12.1,
+      lon: -76.9,
+    });
+    const etag = res.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const again = await api(t).get(API.placeIndex(), { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    const br = await api(t).get(API.placeIndex(), { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+  });
+
+  it('gives an administrator every place, privately; the creator of a pending place does not see it in the index', async () => {
+    const all = await api(t, admin.token).get<PlaceIndexEntry[]>(API.placeIndex());
+    expect(all.body.map((e) => e._id).sort()).toEqual([verified._id, pending._id].sort());
+    expect(all.headers['cache-control']).toBe('private, no-cache');
+    const mine = await api(t, ana.token).get<PlaceIndexEntry[]>(API.placeIndex());
+    expect(mine.body.map((e) => e._id)).toEqual([verified._id]);
+  });
+
+  it('updates the one entry after a review, a verification, an edit and a delete (new ETag each time)', async () => {
+    const seen = new Set<string>();
+    const etag = async () => {
+      const res = await api(t).get<PlaceIndexEntry[]>(API.placeIndex());
+      seen.add(res.headers.etag as string);
+      return res.body;
+    };
+    await etag();
+    const photo = await uploadedUrl(t, ana.token, 'rating');
+    expect((await api(t, ana.token).post(API.ratingCreate, { id_place: verified._id, photo_url: photo, rating: 4, comment: 'Muy bonito.' })).status).toBe(201);
+    expect((await etag()).find((e) => e._id === verified._id)).toMatchObject({ rating: 4, comments: 1 });
+    expect((await api(t, admin.token).put(API.placeVerified(pending._id))).status).toBe(200);
+    expect((await etag()).map((e) => e._id)).toEqual([pending._id, verified._id]);
+    expect((await api(t, ana.token).put(API.placeUpdate(pending._id), { name: 'Propuesta aprobada' })).status).toBe(200);
+    expect((await etag())[0]).toMatchObject({ _id: pending._id, name: 'Propuesta aprobada' });
+    expect((await api(t, admin.token).delete(API.placeDelete(pending._id))).status).toBe(200);
+    expect((await etag()).map((e) => e._id)).toEqual([verified._id]);
+    // Five states, the last equal to the one after the review: four ETags (the tag is a hash of the bytes).
+    expect(seen.size).toBe(4);
+  });
+
+  it('?limit=N gives the N newest; a bad limit is a Spanish 400', async () => {
+    await insertPlaces(t, ana, Array.from({ length: 15 }, (_, i) => ({ name: `Extra ${i}`, city: 'Lima', difficulty: 'Media' })));
+    const first = await api(t).get<PlaceIndexEntry[]>(API.placeIndex(12));
+    expect(first.status).toBe(200);
+    const whole = await api(t).get<PlaceIndexEntry[]>(API.placeIndex());
+    expect(first.body).toEqual(whole.body.slice(0, 12));
+    for (const bad of ['0', '101', 'abc', '1.5']) {
+      const res = await api(t).get<ErrorBody>(`/api/place/index?limit=${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.error.message).toBe(MSG.indexLimitInvalid);
+    }
+  });
+
+  it('concurrent writes applied one entry at a time leave the index equal to a full rebuild', async () => {
+    const ids = await insertPlaces(t, ana, Array.from({ length: 40 }, (_, i) => ({ name: `Concurrido ${i}`, city: 'Cusco', difficulty: 'Fácil' })), false);
+    await api(t).get(API.placeIndex()); // loaded before the writes
+    const reviewers = await Promise.all(Array.from({ length: 6 }, () => t.createUser()));
+    const photos = await Promise.all(reviewers.map((r) => uploadedUrl(t, r.token, 'rating')));
+    const writes: Promise<{ status: number }>[] = [];
+    ids.forEach((id, i) => {
+      if (i % 2 === 0) writes.push(api(t, admin.token).put(API.placeVerified(id)));
+      if (i % 5 === 0) writes.push(api(t, admin.token).delete(API.placeDelete(id)));
+      if (i % 3 === 0) writes.push(api(t, ana.token).put(API.placeUpdate(id), { name: `Renombrado ${i}` }));
+    });
+    // Reviews need verified places: review the ones verified at the start of the test.
+    writes.push(...reviewers.map((r, i) => api(t, r.token).post(API.ratingCreate, { id_place: verified._id, photo_url: photos[i], rating: 1 + (i % 5), comment: 'A la vez.' })));
+    // Reads in between, so entries are applied while writes still arrive.
+    const reads = Array.from({ length: 10 }, () => api(t).get(API.placeIndex()));
+    await Promise.all([...writes, ...reads]);
+
+    const kept = placeIndexFor(t.db);
+    const rebuilt = new PlaceIndex(t.db, 0);
+    expect(await kept.entries('all')).toEqual(await rebuilt.entries('all'));
+    expect(await kept.entries('verified')).toEqual(await rebuilt.entries('verified'));
+    const served = await api(t).get<PlaceIndexEntry[]>(API.placeIndex());
+    expect(served.body).toEqual(await rebuilt.entries('verified'));
+  });
+});
+
+describe('GET /api/place/search (docs/product.md#catalogue)', () => {
+  let t: TestApp;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    owner = await t.createUser();
+    await insertPlaces(t, owner, SEARCH_CASE_PLACES);
+    // A pending place that matches everything is never found.
+    await insertPlaces(t, owner, [{ name: 'Lomas de Lachay escondidas', city: 'Lima', difficulty: 'Fácil' }], false);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('follows the same table of cases as the browser filter', async () => {
+    for (const { filters, names } of SEARCH_CASES) {
+      const res = await api(t).get<PlaceSearchResponse>(API.placeSearch({ ...filters }));
+      expect(res.status, JSON.stringify(filters)).toBe(200);
+      expect(res.body.items.map((p) => p.name), JSON.stringify(filters)).toEqual(names);
+      expect(res.body.total).toBe(names.length);
+    }
+  });
+
+  it('pages newest first with a cursor until next is null, without repeating or skipping', async () => {
+    const got: string[] = [];
+    let cursor: string | undefined;
+    for (let guard = 0; guard < 10; guard++) {
+      const res = await api(t).get<PlaceSearchResponse>(API.placeSearch({ limit: 4, cursor }));
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(SEARCH_CASE_PLACES.length);
+      got.push(...res.body.items.map((p) => p.name));
+      if (!res.body.next) break;
+      cursor = res.body.next;
+    }
+    expect(got).toEqual(SEARCH_CASE_PLACES.map((p) => p.name));
+  });
+
+  it('huge, junk and SQL-looking parameters: a Spanish 400 or an empty result, never a 500', async () => {
+    const tooLong = await api(t).get<ErrorBody>(API.placeSearch({ name: 'a'.repeat(101) }));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.message).toBe(MSG.searchTooLong);
+    for (const cursor of ['nada', Buffer.from('2026-13-45 00:00:00+00|00000000-0000-4000-8000-000000000000').toString('base64url'), '%00', "' or 1=1"]) {
+      const res = await api(t).get<ErrorBody>(API.placeSearch({ cursor }));
+      expect(res.status, cursor).toBe(400);
+      expect(res.body.error.message).toBe(MSG.searchCursorInvalid);
+    }
+    for (const limit of ['0', '51', 'x']) expect((await api(t).get(`/api/place/search?limit=${limit}`)).status).toBe(400);
+    for (const name of ['\u{1F600}\u{1F600}', '\\', "'; drop table places; --", '%%%']) {
+      const res = await api(t).get<PlaceSearchResponse>(API.placeSearch({ name }));
+      expect(res.status, name).toBe(200);
+      expect(res.body.items).toEqual([]);
+    }
+    const unknown = await api(t).get<PlaceSearchResponse>('/api/place/search?foo=bar&name=lomas');
+    expect(unknown.body.items.map((p) => p.name)).toEqual(['Lomas de Lachay']);
+  });
+});
+
+describe('the whole index above the limit, and revalidation of details and reviews', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let ana: TestUser;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    [admin, ana] = await Promise.all([t.createAdmin(), t.createUser()]);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it(`over ${PLACE_INDEX_MAX} verified places the whole index is 413 USE_SEARCH; the first page and search still answer`, async () => {
+    await t.db.execute(sql`
+      insert into places (id_user, name, city, difficulty, capacity, time_min, time_max, time_city, photos, description, how_to_get, tips, verified, created_at)
+      select ${ana.user._id}::uuid, 'Destino ' || g, 'Lima', 'Media', 10, 1, 2, 3, '{}', 'd', 'h', 't', true, now() - g * interval '1 second'
+      from generate_series(1, ${PLACE_INDEX_MAX + 1}) as g`);
+    dropPlaceCaches(t.db);
+    const whole = await api(t).get<ErrorBody>(API.placeIndex());
+    expect(whole.status).toBe(413);
+    expect(whole.body.error).toEqual({ code: 'USE_SEARCH', message: MSG.useSearch });
+    expect((await api(t).get<PlaceIndexEntry[]>(API.placeIndex(12))).body).toHaveLength(12);
+    const found = await api(t).get<PlaceSearchResponse>(API.placeSearch({ name: 'destino 2000', limit: 50 }));
+    expect(found.body.total).toBe(3); // 2000, 20000, 20001
+    // An administrator still gets the whole index (admin screens page it themselves).
+    expect((await api(t, admin.token).get(API.placeIndex())).status).toBe(200);
+  });
+
+  it('GET /api/place/{id} and GET /api/rating/{placeId} answer with an ETag and 304', async () => {
+    const place = await createPlace(t, ana.token, { name: 'Con ETag' }, { verifyWith: admin.token });
+    for (const url of [API.place(place._id), API.ratings(place._id)]) {
+      const first = await api(t, ana.token).get<Place | RatingListItem[]>(url);
+      expect(first.status).toBe(200);
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      expect((await api(t, ana.token).get(url, { 'if-none-match': etag })).status).toBe(304);
+    }
+    // A review changes both.
+    const before = (await api(t, ana.token).get(API.place(place._id))).headers.etag as string;
+    const reviewer = await t.createUser();
+    const photo = await uploadedUrl(t, reviewer.token, 'rating');
+    await api(t, reviewer.token).post(API.ratingCreate, { id_place: place._id, photo_url: photo, rating: 5, comment: 'Excelente.' });
+    expect((await api(t, ana.token).get(API.place(place._id), { 'if-none-match': before })).status).toBe(200);
+  });
+});
