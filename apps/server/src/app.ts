@@ -26,13 +26,14 @@ import uploadRoutes from '@/routes/upload.js';
 import uploadedFilesRoutes from '@/routes/uploaded-files.js';
 import usersRoutes from '@/routes/users.js';
 import { OutingEvents } from '@/services/outing-events.js';
+import { createDatabaseStorage } from '@/storage/database.js';
 import { createLocalStorage } from '@/storage/local.js';
 import type { Storage } from '@/storage/storage.js';
 
 export interface AppDeps {
   /** The database (opened and migrated by the caller, who also closes it). */
   db: Db;
-  /** Defaults to files under DATA_DIR/uploads. */
+  /** Defaults to STORAGE: rows of `stored_files` in `db`, or files under DATA_DIR/uploads. */
   storage?: Storage;
   /** Fastify's logger option; defaults to pino at config.logLevel with secrets redacted. */
   logger?: FastifyServerOptions['logger'];
@@ -97,7 +98,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(securityPlugin);
   await app.register(docsPlugin);
   await app.register(databasePlugin, { db: deps.db });
-  app.decorate('storage', deps.storage ?? createLocalStorage(join(config.dataDir, 'uploads')));
+  app.decorate(
+    'storage',
+    deps.storage ?? (config.storage === 'database' ? createDatabaseStorage(deps.db) : createLocalStorage(join(config.dataDir, 'uploads'))),
+  );
   // After-commit hooks of the outings (the participants' "outing cancelled" e-mail subscribes here).
   app.decorate('outingEvents', new OutingEvents((error) => app.log.error({ err: error }, 'outing listener failed')));
   await app.register(authPlugin);

@@ -35,8 +35,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Built web app (apps/web/dist); found next to the server by default. */
   WEB_DIST_DIR: z.string().min(1).optional(),
-  /** Validated but not used yet: rate-limit counters stay in memory (docs/decisions/001-rate-limit-counters-in-memory.md). */
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'must be a redis:// URL' }).optional(),
+  /** Rate-limit counters shared by every process (docs/decisions/001-rate-limit-counters-in-memory.md). */
+  REDIS_URL: z.string().refine(isRedisUrl, { error: 'must be a redis:// or rediss:// URL (e.g. redis://127.0.0.1:6379)' }).optional(),
+  /** Worker processes sharing the port (docs/product.md#several-processes); more than 1 needs DATABASE_URL. */
+  WEB_CONCURRENCY: z.coerce.number({ error: 'must be an integer from 1 to 64' }).int({ error: 'must be an integer from 1 to 64' }).min(1, { error: 'must be an integer from 1 to 64' }).max(64, { error: 'must be an integer from 1 to 64' }).default(1),
+  /** Where uploaded images live: `database` (default with DATABASE_URL) or `local` files in DATA_DIR/uploads. */
+  STORAGE: z.enum(['local', 'database'], { error: 'use local or database' }).optional(),
   /** Where the site is reached from outside (docs/product.md#sharing): absolute links in shared pages' meta tags. */
   PUBLIC_URL: z
     .string()
@@ -60,6 +64,17 @@ const EnvSchema = z.object({
   /** The sender of every mail, e.g. "Sendero <no-reply@sendero.pe>". */
   MAIL_FROM: z.string().max(200).regex(/^[^\r\n]+$/, { error: 'must be one line' }).optional(),
 });
+
+/** redis:// or rediss:// with a host (and optionally a port, credentials and a database number). */
+function isRedisUrl(value: string): boolean {
+  if (!/^rediss?:\/\/[^\s]+$/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.hostname !== '' && /^\/?\d*$/.test(url.pathname) && (url.port === '' || Number(url.port) > 0);
+  } catch {
+    return false;
+  }
+}
 
 /** A social network address: https, a host, no credentials. */
 function isSocialUrl(value: string): boolean {
@@ -154,6 +169,10 @@ const _ConfigSchema = z.object({
   logLevel: z.string(),
   webDistDir: z.string().optional(),
   redisUrl: z.string().optional(),
+  /** Worker processes (WEB_CONCURRENCY): 1 runs the app in the started process itself. */
+  webConcurrency: z.number(),
+  /** Where uploads live: rows of `stored_files` or files under DATA_DIR/uploads. */
+  storage: z.enum(['local', 'database']),
   /** Absolute site URL without a trailing slash (PUBLIC_URL, default http://{HOST}:{PORT}). */
   publicUrl: z.string(),
   /** Map tiles: the URL template, its attribution and the CSP source of its host. */
@@ -212,6 +231,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('JWT_SECRET', 'required (at least 32 characters) when NODE_ENV=production');
   }
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'WEB_CONCURRENCY',
+      `${e.WEB_CONCURRENCY} processes cannot share the embedded database (PGlite): set DATABASE_URL to a PostgreSQL server, or use WEB_CONCURRENCY=1`,
+    );
+  }
   const dataDir = resolve(baseDir(env), e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,
@@ -231,6 +256,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? resolve(baseDir(env), e.WEB_DIST_DIR) : undefined,
     redisUrl: e.REDIS_URL,
+    webConcurrency: e.WEB_CONCURRENCY,
+    storage: e.STORAGE ?? (e.DATABASE_URL ? 'database' : 'local'),
     publicUrl: publicUrlFrom(e.PUBLIC_URL, e.HOST, e.PORT),
     mapTiles: {
       url: e.MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL,

@@ -82,10 +82,46 @@ describe('configuration from the environment', () => {
     ['SMTP_URL', 'http://mail.example.com'],
     ['SMTP_URL', 'smtp://host name'],
     ['MAIL_FROM', 'Sendero\r\nBcc: x@example.com'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['REDIS_URL', '127.0.0.1:6379'],
+    ['REDIS_URL', 'redis://'],
+    ['REDIS_URL', 'redis://cache host:6379'],
+    ['REDIS_URL', 'redis://127.0.0.1:6379/db'],
+    ['STORAGE', 's3'],
+    ['STORAGE', 'Database'],
+    ['WEB_CONCURRENCY', '0'],
+    ['WEB_CONCURRENCY', '65'],
+    ['WEB_CONCURRENCY', '1.5'],
+    ['WEB_CONCURRENCY', 'auto'],
   ])('a bad %s (%s) stops start-up naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrowError(
       expect.objectContaining({ variable: name, message: expect.stringContaining(name) }) as ConfigError,
     );
+  });
+
+  it('refuses several processes on the embedded database, naming WEB_CONCURRENCY and DATABASE_URL', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), WEB_CONCURRENCY: '2' })).toThrowError(
+      expect.objectContaining({
+        variable: 'WEB_CONCURRENCY',
+        message: expect.stringMatching(/WEB_CONCURRENCY.*PGlite.*DATABASE_URL/) as string,
+      }) as ConfigError,
+    );
+    const config = loadConfig({ DATA_DIR: tempDir(), WEB_CONCURRENCY: '4', DATABASE_URL: 'postgres://u@h/db' });
+    expect(config.webConcurrency).toBe(4);
+    expect(loadConfig({ DATA_DIR: tempDir() }).webConcurrency).toBe(1);
+  });
+
+  it('keeps uploads in the database by default on PostgreSQL, in files otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).storage).toBe('local');
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u@h/db' }).storage).toBe('database');
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u@h/db', STORAGE: 'local' }).storage).toBe('local');
+    expect(loadConfig({ DATA_DIR: tempDir(), STORAGE: 'database' }).storage).toBe('database');
+  });
+
+  it('accepts redis:// and rediss:// URLs', () => {
+    for (const url of ['redis://127.0.0.1:6379', 'rediss://:clave@cache.example.com:6380/2', 'redis://localhost']) {
+      expect(loadConfig({ DATA_DIR: tempDir(), REDIS_URL: url }).redisUrl).toBe(url);
+    }
   });
 
   it('requires JWT_SECRET in production', () => {

@@ -3,6 +3,7 @@ import { ADMIN_ACTION_TARGETS, ADMIN_ACTIONS, DIFFICULTIES, OUTING_STATUSES, ROL
 import {
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -243,6 +244,24 @@ export const outingParticipants = pgTable(
   },
   (t) => [uniqueIndex('outing_participants_outing_user_idx').on(t.idOuting, t.idUser), index('outing_participants_user_idx').on(t.idUser)],
 );
+
+/** PostgreSQL `bytea` as a Buffer (node-postgres and PGlite both hand back bytes). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Uploaded files when STORAGE=database (docs/decisions/002-uploads-are-local-files.md): one row per
+ * storage key (content-hash names such as `<sha256>-800.webp`), so every process and machine serves them.
+ */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type PlaceRow = typeof places.$inferSelect;

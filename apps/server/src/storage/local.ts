@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { Storage } from './storage.js';
+import { assertStorageKey, type Storage } from './storage.js';
 
 /** Files under `dir`, one per key (keys are relative paths such as `ab/abcd.webp`). */
 export function createLocalStorage(dir: string): Storage {
   const root = resolve(dir);
   const pathOf = (key: string) => {
+    assertStorageKey(key);
     const full = resolve(join(root, key));
     if (!full.startsWith(root + sep)) throw new Error(`Invalid storage key: ${key}`);
     return full;
