@@ -1,4 +1,4 @@
-import type { Status } from '@sendero/contract';
+import type { SearchFilters, Status } from '@sendero/contract';
 
 /**
  * Every TanStack Query key of the web app, in one registry (docs/architecture.md#web), so a mutation in
@@ -9,6 +9,10 @@ export const queryKeys = {
   places: {
     all: ['places'] as const,
     list: ['places'] as const,
+    /** GET /api/place/index (whole) and its first page; GET /api/place/search pages. */
+    index: ['places', 'index'] as const,
+    firstPage: ['places', 'index', 'first-page'] as const,
+    search: (filters: SearchFilters) => ['places', 'search', { name: filters.name ?? '', city: filters.city ?? '', difficulty: filters.difficulty ?? '' }] as const,
   },
   place: (id: string) => ['place', id] as const,
   ratings: (placeId: string) => ['ratings', placeId] as const,

@@ -1,4 +1,4 @@
-import { SESSION_STORAGE_KEY, type Admin, type Place, type Role, type User } from '@sendero/contract';
+import { SESSION_STORAGE_KEY, type Admin, type Place, type PlaceIndexEntry, type Role, type User } from '@sendero/contract';
 
 export const USER_ID = '11111111-1111-4111-8111-111111111111';
 export const ADMIN_ID = '22222222-2222-4222-8222-222222222222';
@@ -54,6 +54,26 @@ export function makePlace(overrides: Partial<Place> = {}): Place {
     updated_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
+}
+
+/** The browsing index of `places` as the server sends it: verified only, compact entries (docs/product.md#catalogue). */
+export function indexOf(places: readonly Place[]): PlaceIndexEntry[] {
+  return places
+    .filter((p) => p.verified)
+    .map((p) => ({
+      _id: p._id,
+      name: p.name,
+      city: p.city,
+      difficulty: p.difficulty,
+      time: p.time,
+      time_city: p.time_city,
+      photo: p.photos[0] ?? null,
+      rating: p.rating,
+      comments: p.comments,
+      created_at: p.created_at,
+      lat: p.lat,
+      lon: p.lon,
+    }));
 }
 
 /** Stores a session as a login would. */

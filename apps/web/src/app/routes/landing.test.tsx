@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { API, MSG } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { stubFetch } from '@/test/fetch-stub';
-import { makePlace } from '@/test/fixtures';
+import { indexOf, makePlace } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 
 const wait = { timeout: 5000 };
@@ -16,7 +16,7 @@ const CONFIG = {
 describe('landing (/)', () => {
   it('as a visitor I see the three sections with their texts and links', async () => {
     const place = makePlace({ name: 'Laguna Churup', photos: ['/uploads/abcdef.webp'] });
-    stubFetch({ [`GET ${API.places}`]: [200, [place, makePlace({ name: 'Oculto', verified: false })]], [`GET ${API.config}`]: [200, CONFIG] });
+    stubFetch({ [`GET ${API.placeIndex(12)}`]: [200, indexOf([place, makePlace({ name: 'Oculto', verified: false })])], [`GET ${API.config}`]: [200, CONFIG] });
     renderRoutes(routes, '/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Inicia esta aventura' }, wait)).toBeInTheDocument();
     expect(screen.getByText(MSG.landing)).toBeInTheDocument();
@@ -42,11 +42,16 @@ describe('landing (/)', () => {
   });
 
   it('the search narrows the carousel by name and the X resets it', async () => {
-    stubFetch({ [`GET ${API.places}`]: [200, [makePlace({ name: 'Laguna Churup' }), makePlace({ name: 'Lomas de Lachay' })]], [`GET ${API.config}`]: [200, CONFIG] });
+    const both = indexOf([makePlace({ name: 'Laguna Churup' }), makePlace({ name: 'Lomas de Lachay' })]);
+    // The first page is shown at once; typing a name loads the whole index.
+    const s = stubFetch({ [`GET ${API.placeIndex(12)}`]: [200, both], [`GET ${API.placeIndex()}`]: [200, both], [`GET ${API.config}`]: [200, CONFIG] });
     renderRoutes(routes, '/');
     const carousel = await screen.findByRole('region', { name: 'Destinos' }, wait);
     await within(carousel).findByRole('heading', { name: 'Laguna Churup' });
+    const wholeIndexCalls = () => s.calls.filter((c) => c.path === API.placeIndex()).length;
+    expect(wholeIndexCalls()).toBe(0);
     await userEvent.type(screen.getByLabelText('Buscar un destino'), 'lom');
+    await waitFor(() => expect(wholeIndexCalls()).toBe(1));
     await waitFor(() => expect(within(carousel).queryByRole('heading', { name: 'Laguna Churup' })).not.toBeInTheDocument());
     expect(within(carousel).getByRole('heading', { name: 'Lomas de Lachay' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Borrar búsqueda' }));
@@ -54,7 +59,7 @@ describe('landing (/)', () => {
   });
 
   it('shows skeleton cards while places load', async () => {
-    stubFetch({ [`GET ${API.places}`]: () => new Promise(() => {}), [`GET ${API.config}`]: [200, CONFIG] });
+    stubFetch({ [`GET ${API.placeIndex(12)}`]: () => new Promise(() => {}), [`GET ${API.config}`]: [200, CONFIG] });
     renderRoutes(routes, '/');
     const carousel = await screen.findByRole('region', { name: 'Destinos' }, wait);
     expect(carousel).toHaveAttribute('aria-busy', 'true');

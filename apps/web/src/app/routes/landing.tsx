@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -6,15 +6,16 @@ import type { ReactNode } from 'react';
 import FacebookIcon from '@mui/icons-material/Facebook';
 import InstagramIcon from '@mui/icons-material/Instagram';
 import XIcon from '@mui/icons-material/X';
-import { buildSearchIndex, filterIndex, LANDING_CAROUSEL_BREAKPOINTS, MSG } from '@sendero/contract';
+import { buildSearchIndex, filterIndex, LANDING_CAROUSEL_BREAKPOINTS, LANDING_FIRST_PAGE, MSG } from '@sendero/contract';
 import { LogoMark } from '@/components/ui/logo';
 import { LoadError } from '@/components/ui/load-error';
 import { NoResults } from '@/components/ui/no-results';
 import { SearchInput } from '@/components/ui/search-input';
 import { useErrorToast } from '@/components/ui/use-error-toast';
 import { paths } from '@/config/paths';
-import { usePlaces, verifiedOnly } from '@/features/places/api/get-places';
+import { isUseSearch, usePlaceIndex, usePlaceIndexFirstPage, useServerSearch } from '@/features/places/api/get-place-index';
 import { usePublicConfig } from '@/lib/public-config';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { CardCarousel } from '@/features/places/components/card-carousel';
 import css from './landing.module.css';
 
@@ -86,14 +87,32 @@ function Hero() {
   );
 }
 
+/**
+ * The landing does not wait for the catalogue (docs/product.md#catalogue): it shows the 12 newest
+ * destinations, and asks for the whole index only when the visitor types a name or swipes past them.
+ * A catalogue too large for the index is searched on the server.
+ */
 function Destinations() {
-  const places = usePlaces();
-  useErrorToast(places.error);
+  const first = usePlaceIndexFirstPage();
+  const [browsing, setBrowsing] = useState(false);
   const [name, setName] = useState('');
+  const wantAll = browsing || name.trim() !== '';
+  const all = usePlaceIndex({ enabled: wantAll });
+  const useServer = isUseSearch(all.error);
+  const settledName = useDebouncedValue(name, 250);
+  const server = useServerSearch({ name: settledName }, useServer);
+  const error = first.error ?? (useServer ? server.error : all.error);
+  useErrorToast(error);
   // The cards render in the background, in slices, when the places arrive.
-  const data = useDeferredValue(places.data);
-  const index = useMemo(() => buildSearchIndex(verifiedOnly(data ?? [])), [data]);
-  const shown = useMemo(() => filterIndex(index, { name }), [index, name]);
+  const data = useDeferredValue(useServer ? server.data?.pages.flatMap((p) => p.items) : (all.data ?? (name.trim() ? undefined : first.data)));
+  const index = useMemo(() => buildSearchIndex(data ?? []), [data]);
+  const shown = useMemo(() => (useServer ? (data ?? []) : filterIndex(index, { name })), [index, name, data, useServer]);
+  // A first page shorter than LANDING_FIRST_PAGE is the whole catalogue: nothing more to ask for.
+  const mayHaveMore = (first.data?.length ?? 0) >= LANDING_FIRST_PAGE;
+  const onEndReached = useCallback(() => {
+    if (!wantAll && mayHaveMore) setBrowsing(true);
+    else if (wantAll && useServer && server.hasNextPage && !server.isFetchingNextPage) void server.fetchNextPage();
+  }, [wantAll, mayHaveMore, useServer, server]);
 
   return (
     <section className={css.section} aria-labelledby="destinations-title">
@@ -104,12 +123,12 @@ function Destinations() {
         <div className={css.search}>
           <SearchInput label="Buscar un destino" placeholder="Nombre del destino" value={name} onChange={setName} resetLabel="Borrar búsqueda" />
         </div>
-        {places.isError ? (
-          <LoadError error={places.error} onRetry={() => void places.refetch()} />
+        {error ? (
+          <LoadError error={error} onRetry={() => void (first.error ? first.refetch() : useServer ? server.refetch() : all.refetch())} />
         ) : data && shown.length === 0 ? (
           <NoResults />
         ) : (
-          <CardCarousel places={shown} breakpoints={LANDING_CAROUSEL_BREAKPOINTS} label="Destinos" loading={!data} />
+          <CardCarousel places={shown} breakpoints={LANDING_CAROUSEL_BREAKPOINTS} label="Destinos" loading={!data} onEndReached={onEndReached} />
         )}
       </div>
     </section>

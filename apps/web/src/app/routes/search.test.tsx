@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { API, MSG, SEARCH_DIFFICULTY_EMPTY_LABEL } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { stubFetch } from '@/test/fetch-stub';
-import { makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
+import { indexOf, makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 
 const wait = { timeout: 5000 };
@@ -20,7 +20,7 @@ function setup(route = '/buscar-destino') {
   signIn('user');
   stubFetch({
     [`GET ${API.user(USER_ID)}`]: [200, makeUser({ firstname: 'Ana María' })],
-    [`GET ${API.places}`]: [200, PLACES],
+    [`GET ${API.placeIndex()}`]: [200, indexOf(PLACES)],
   });
   return renderRoutes(routes, route);
 }
@@ -108,11 +108,38 @@ describe('destination search (/buscar-destino)', () => {
     signIn('user');
     stubFetch({
       [`GET ${API.user(USER_ID)}`]: [200, makeUser()],
-      [`GET ${API.places}`]: [500, { error: { code: 'INTERNAL_ERROR', message: MSG.internal } }],
+      [`GET ${API.placeIndex()}`]: [500, { error: { code: 'INTERNAL_ERROR', message: MSG.internal } }],
     });
     renderRoutes(routes, '/buscar-destino');
     expect(await screen.findByRole('button', { name: 'Reintentar' }, wait)).toBeInTheDocument();
     expect(screen.getAllByText(MSG.internal).length).toBeGreaterThanOrEqual(1);
     expect(screen.queryByText(MSG.noResults)).not.toBeInTheDocument();
+  });
+
+  it('says how many destinations match as the filters change', async () => {
+    setup();
+    await waitFor(() => expect(screen.getByText('3 destinos')).toBeInTheDocument(), wait);
+    await userEvent.type(screen.getByLabelText('Ciudad'), 'hua');
+    await waitFor(() => expect(screen.getByText('1 destino')).toBeInTheDocument());
+  });
+
+  it('with a catalogue too large for the index (413 USE_SEARCH) it searches on the server, page by page', async () => {
+    signIn('user');
+    const [churup, lachay] = indexOf(PLACES);
+    const s = stubFetch({
+      [`GET ${API.user(USER_ID)}`]: [200, makeUser()],
+      [`GET ${API.placeIndex()}`]: [413, { error: { code: 'USE_SEARCH', message: MSG.useSearch } }],
+      [`GET ${API.placeSearch({})}`]: [200, { items: [churup, lachay], next: null, total: 25_000 }],
+      [`GET ${API.placeSearch({ name: 'lomas' })}`]: [200, { items: [lachay], next: null, total: 1 }],
+    });
+    renderRoutes(routes, '/buscar-destino');
+    await waitFor(() => expect(shownNames()).toEqual(['Laguna Churup', 'Lomas de Lachay']), wait);
+    expect(screen.getByText('25,000 destinos')).toBeInTheDocument();
+    // The 413 is how the app learns to switch: no error toast for it.
+    expect(screen.queryByText(MSG.useSearch)).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Nombre'), 'lomas');
+    await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay']), wait);
+    expect(screen.getByText('1 destino')).toBeInTheDocument();
+    expect(s.calls.filter((c) => c.path.startsWith('/api/place/search')).length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,14 +1,15 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import IconButton from '@mui/material/IconButton';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import { slidesForWidth, type Place, type SlideBreakpoint } from '@sendero/contract';
+import { slidesForWidth, type SlideBreakpoint } from '@sendero/contract';
 import { useViewportWidth } from '@/lib/use-viewport-width';
 import css from './card-carousel.module.css';
-import { PlaceCard, PlaceCardSkeleton } from './place-card';
+import { cardWindow } from './card-window';
+import { PlaceCard, PlaceCardSkeleton, type CardPlace } from './place-card';
 
-interface CardCarouselProps {
-  places: readonly Place[];
+interface CardCarouselProps<P extends CardPlace> {
+  places: readonly P[];
   /** LANDING_ or SEARCH_CAROUSEL_BREAKPOINTS of the contract (docs/product.md#constants). */
   breakpoints: readonly SlideBreakpoint[];
   /** Accessible name of the carousel. */
@@ -17,57 +18,99 @@ interface CardCarouselProps {
   /** Load the photos of the first visible cards at once (when the carousel is above the fold). */
   eager?: boolean;
   /** Extra control on each card (the search page's 'Guardar'), composed by the route. */
-  cardAction?: (place: Place) => ReactNode;
+  cardAction?: (place: P) => ReactNode;
+  /** Called when the last cards come into view (to load more), at most once per length of `places`. */
+  onEndReached?: () => void;
 }
 
 /**
  * Place cards in a row showing 1 to 5 cards by viewport width (docs/product.md#constants). Built on native CSS
  * scroll snapping rather than embla: swipe, trackpad and keyboard scrolling come from the browser,
  * and the landing page stays within its JavaScript budget (embla is ~8 KB gzip).
+ *
+ * Only the cards in view and one page on each side are mounted (docs/product.md#catalogue): spacers stand
+ * for the others, so 10,000 results cost what 15 do. Home and End jump to the first and last card.
  */
-export function CardCarousel({ places, breakpoints, label, loading = false, eager = false, cardAction }: CardCarouselProps) {
+export function CardCarousel<P extends CardPlace>({ places, breakpoints, label, loading = false, eager = false, cardAction, onEndReached }: CardCarouselProps<P>) {
   const slides = slidesForWidth(useViewportWidth(), breakpoints);
   const track = useRef<HTMLDivElement>(null);
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
+  const count = loading ? slides : places.length;
+  const [range, setRange] = useState(() => cardWindow(0, 0, slides, count));
+  const endReportedFor = useRef(-1);
 
   const update = useCallback(() => {
     const el = track.current;
     if (!el) return;
     setCanPrev(el.scrollLeft > 1);
     setCanNext(el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
-  }, []);
+    const next = cardWindow(el.scrollLeft, el.clientWidth / slides, slides, count);
+    setRange((prev) => (prev.start === next.start && prev.end === next.end ? prev : next));
+  }, [slides, count]);
+
+  useLayoutEffect(() => {
+    update();
+  }, [update, places, loading]);
 
   useEffect(() => {
-    update();
     const el = track.current;
     if (!el) return;
-    el.addEventListener('scroll', update, { passive: true });
+    let frame = 0;
+    const onScroll = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        update();
+      });
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', update);
     return () => {
-      el.removeEventListener('scroll', update);
+      el.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', update);
+      if (frame) cancelAnimationFrame(frame);
     };
-  }, [update, slides, places, loading]);
+  }, [update]);
+
+  useEffect(() => {
+    if (!onEndReached || loading || places.length === 0) return;
+    if (range.end >= places.length && endReportedFor.current !== places.length) {
+      endReportedFor.current = places.length;
+      onEndReached();
+    }
+  }, [range.end, places.length, loading, onEndReached]);
+
+  const reduceMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
   const page = (direction: 1 | -1) => {
     const el = track.current;
     if (!el) return;
-    const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    el.scrollBy({ left: direction * el.clientWidth, behavior: reduce ? 'auto' : 'smooth' });
+    el.scrollBy({ left: direction * el.clientWidth, behavior: reduceMotion() ? 'auto' : 'smooth' });
   };
 
-  const basis = `${100 / slides}%`;
-  const sizes = `(max-width: 600px) 100vw, ${Math.ceil(100 / slides)}vw`;
-  const count = loading ? slides : places.length;
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const el = track.current;
+    if (!el || (e.key !== 'Home' && e.key !== 'End')) return;
+    e.preventDefault();
+    el.scrollTo({ left: e.key === 'Home' ? 0 : el.scrollWidth, behavior: 'auto' });
+    update();
+  };
+
+  const basis = 100 / slides;
+  const sizes = `(max-width: 600px) 100vw, ${Math.ceil(basis)}vw`;
+  const start = Math.min(range.start, count);
+  const end = Math.min(Math.max(range.end, start), count);
 
   return (
     <section className={css.carousel} aria-roledescription="carrusel" aria-label={label} aria-busy={loading}>
       <IconButton aria-label="Anterior" onClick={() => page(-1)} disabled={!canPrev || loading} className={`${css.arrow} ${css.prev}`}>
         <ChevronLeft />
       </IconButton>
-      <div ref={track} className={css.track} data-testid="card-carousel-track">
-        {Array.from({ length: count }, (_, i) => {
+      <div ref={track} className={css.track} data-testid="card-carousel-track" tabIndex={0} aria-label={`${label}: tarjetas`} onKeyDown={onKeyDown}>
+        {start > 0 && <div aria-hidden="true" className={css.spacer} style={{ flex: `0 0 ${start * basis}%` }} />}
+        {Array.from({ length: end - start }, (_, k) => {
+          const i = start + k;
           const place = places[i];
           return (
             <div
@@ -76,12 +119,13 @@ export function CardCarousel({ places, breakpoints, label, loading = false, eage
               aria-roledescription="diapositiva"
               aria-label={`${i + 1} de ${count}`}
               className={css.slide}
-              style={{ flex: `0 0 ${basis}` }}
+              style={{ flex: `0 0 ${basis}%` }}
             >
               {loading || !place ? <PlaceCardSkeleton /> : <PlaceCard place={place} eager={eager && i < slides} sizes={sizes} action={cardAction?.(place)} />}
             </div>
           );
         })}
+        {end < count && <div aria-hidden="true" className={css.spacer} style={{ flex: `0 0 ${(count - end) * basis}%` }} />}
       </div>
       <IconButton aria-label="Siguiente" onClick={() => page(1)} disabled={!canNext || loading} className={`${css.arrow} ${css.next}`}>
         <ChevronRight />

@@ -9,8 +9,11 @@ import css from './place-card.module.css';
 const IMAGE_WIDTH = 400;
 const IMAGE_HEIGHT = 300;
 
+/** What a card shows: a full place (its first photo) or an entry of the browsing index (`photo`). */
+export type CardPlace = Pick<Place, '_id' | 'name' | 'city' | 'difficulty' | 'time' | 'time_city'> & ({ photos: readonly string[] } | { photo: string | null });
+
 interface PlaceCardProps {
-  place: Place;
+  place: CardPlace;
   /** Load the photo at once (cards in the first screenful); otherwise the browser loads it lazily. */
   eager?: boolean;
   /** `sizes` of the photo, matching how wide the card is shown. */
@@ -21,7 +24,7 @@ interface PlaceCardProps {
 
 /** docs/product.md#search: name, 'Dificultad', 'Caminata' as 'X - Y horas', 'A {time_city} horas de {city}', first photo. */
 export function PlaceCard({ place, eager = false, sizes = '(max-width: 700px) 100vw, 400px', action }: PlaceCardProps) {
-  const photo = place.photos[0];
+  const photo = 'photo' in place ? place.photo : place.photos[0];
   return (
     <article className={css.card}>
       <div className={css.media}>

@@ -1,13 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, type Place, type SavedState } from '@sendero/contract';
+import { API, type Place, type PlaceIndexEntry, type SavedState } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
 import { api, errorMessage } from '@/lib/api-client';
 import { removePlaceOffline, storePlaceOffline } from '@/lib/offline-store';
 import { savedOfflineQueryKey, savedQueryKey } from './get-saved';
 
 interface ToggleInput {
-  place: Place;
+  /** A full place (detail) or an entry of the browsing index (search cards). */
+  place: Place | PlaceIndexEntry;
   save: boolean;
+}
+
+/** The saved list holds places: an index entry stands in for one until the list is refetched. */
+function asListedPlace(place: Place | PlaceIndexEntry): Place {
+  if ('photos' in place) return place;
+  const { photo, ...rest } = place;
+  return { ...rest, id_user: '', capacity: 0, photos: photo ? [photo] : [], description: '', how_to_get: '', tips: '', verified: true, updated_at: place.created_at };
 }
 
 /**
@@ -27,7 +35,7 @@ export function useToggleSaved(userId: string) {
       const previous = queryClient.getQueryData<Place[]>(key);
       queryClient.setQueryData<Place[]>(key, (old = []) => {
         const rest = old.filter((p) => p._id !== place._id);
-        return save ? [place, ...rest] : rest;
+        return save ? [asListedPlace(place), ...rest] : rest;
       });
       return { previous };
     },

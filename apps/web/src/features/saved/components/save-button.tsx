@@ -5,13 +5,13 @@ import Typography from '@mui/material/Typography';
 import Bookmark from '@mui/icons-material/Bookmark';
 import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
 import CloudDone from '@mui/icons-material/CloudDoneOutlined';
-import { MSG, type Place } from '@sendero/contract';
+import { MSG, type Place, type PlaceIndexEntry } from '@sendero/contract';
 import { useOnlineStatus } from '@/lib/online-status';
 import { useSaved, useSavedOffline } from '../api/get-saved';
 import { useToggleSaved } from '../api/toggle-saved';
 
 interface SaveButtonProps {
-  place: Place;
+  place: Place | PlaceIndexEntry;
   userId: string;
 }
 

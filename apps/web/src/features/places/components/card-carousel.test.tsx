@@ -1,0 +1,148 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SEARCH_CAROUSEL_BREAKPOINTS, type PlaceIndexEntry } from '@sendero/contract';
+import { CardCarousel } from './card-carousel';
+import { cardWindow } from './card-window';
+
+/**
+ * happy-dom does no layout: the track is given the size a 1500 px wide screen gives it (3 cards of
+ * 500 px on the search page), and scrolling moves scrollLeft within the content's width.
+ */
+const TRACK_WIDTH = 1500;
+let scrollLeft = 0;
+let scrollWidth = 0;
+const restore: Array<() => void> = [];
+
+function stubLayout(cards: number) {
+  scrollLeft = 0;
+  scrollWidth = (cards * TRACK_WIDTH) / 3;
+  const proto = HTMLElement.prototype;
+  const define = (name: string, get: () => number, set?: (v: number) => void) => {
+    const before = Object.getOwnPropertyDescriptor(proto, name);
+    Object.defineProperty(proto, name, { configurable: true, get() {
+      return this.dataset?.testid === 'card-carousel-track' ? get() : (before?.get?.call(this) ?? 0);
+    }, set(v: number) {
+      if (this.dataset?.testid === 'card-carousel-track' && set) set(v);
+      else before?.set?.call(this, v);
+    } });
+    restore.push(() => (before ? Object.defineProperty(proto, name, before) : delete (proto as unknown as Record<string, unknown>)[name]));
+  };
+  define('clientWidth', () => TRACK_WIDTH);
+  define('scrollWidth', () => scrollWidth);
+  define('scrollLeft', () => scrollLeft, (v) => (scrollLeft = Math.max(0, Math.min(scrollWidth - TRACK_WIDTH, v))));
+  const scrollTo = proto.scrollTo;
+  const scrollBy = proto.scrollBy;
+  proto.scrollTo = function (this: HTMLElement, arg?: ScrollToOptions | number) {
+    if (typeof arg === 'object' && arg.left !== undefined) this.scrollLeft = arg.left;
+    this.dispatchEvent(new Event('scroll'));
+  } as typeof proto.scrollTo;
+  proto.scrollBy = function (this: HTMLElement, arg?: ScrollToOptions | number) {
+    if (typeof arg === 'object' && arg.left !== undefined) this.scrollLeft += arg.left;
+    this.dispatchEvent(new Event('scroll'));
+  } as typeof proto.scrollBy;
+  restore.push(() => {
+    proto.scrollTo = scrollTo;
+    proto.scrollBy = scrollBy;
+  });
+}
+
+function entries(n: number): PlaceIndexEntry[] {
+  return Array.from({ length: n }, (_, i) => ({
+    _id: `33333333-3333-4333-8333-${String(i).padStart(12, '0')}`,
+    name: `Destino ${i + 1}`,
+    city: 'Lima',
+    difficulty: 'Media',
+    time: [1, 2],
+    time_city: 3,
+    photo: null,
+    rating: 0,
+    comments: 0,
+    created_at: '2026-01-01T00:00:00.000Z',
+    lat: null,
+    lon: null,
+  }));
+}
+
+const mountedNames = () => within(screen.getByRole('region', { name: 'Destinos' })).queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+
+/** Lets the scroll handler's animation frame run. */
+const frame = () => act(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
+
+describe('the card carousel with many results (docs/product.md#catalogue)', () => {
+  beforeEach(() => {
+    window.innerWidth = 1500;
+  });
+  afterEach(() => {
+    while (restore.length) restore.pop()!();
+  });
+
+  it('mounts a bounded number of cards out of 5,000 and reaches the last one with End, Home and the buttons', async () => {
+    stubLayout(5000);
+    render(
+      <MemoryRouter>
+        <CardCarousel places={entries(5000)} breakpoints={SEARCH_CAROUSEL_BREAKPOINTS} label="Destinos" />
+      </MemoryRouter>,
+    );
+    await frame();
+    // 3 in view and a page on the right.
+    expect(mountedNames()).toEqual(['Destino 1', 'Destino 2', 'Destino 3', 'Destino 4', 'Destino 5', 'Destino 6']);
+    expect(screen.getByRole('group', { name: '1 de 5000' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+
+    const track = screen.getByTestId('card-carousel-track');
+    fireEvent.keyDown(track, { key: 'End' });
+    await frame();
+    expect(mountedNames().at(-1)).toBe('Destino 5000');
+    expect(mountedNames().length).toBeLessThanOrEqual(9);
+    expect(screen.getByRole('group', { name: '5000 de 5000' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+
+    // 'Anterior' pages back by a screenful: the three before come into view.
+    fireEvent.click(screen.getByRole('button', { name: 'Anterior' }));
+    await frame();
+    expect(mountedNames()).toContain('Destino 4995');
+
+    fireEvent.keyDown(track, { key: 'Home' });
+    await frame();
+    expect(mountedNames()[0]).toBe('Destino 1');
+
+    // 'Siguiente' pages forward.
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await frame();
+    expect(mountedNames()).toEqual(expect.arrayContaining(['Destino 4', 'Destino 5', 'Destino 6']));
+    expect(mountedNames().length).toBeLessThanOrEqual(9);
+    expect(document.querySelectorAll('article')).toHaveLength(mountedNames().length);
+  });
+
+  it('asks for more once the last cards come into view, once per length', async () => {
+    stubLayout(30);
+    let asked = 0;
+    render(
+      <MemoryRouter>
+        <CardCarousel places={entries(30)} breakpoints={SEARCH_CAROUSEL_BREAKPOINTS} label="Destinos" onEndReached={() => asked++} />
+      </MemoryRouter>,
+    );
+    await frame();
+    expect(asked).toBe(0);
+    fireEvent.keyDown(screen.getByTestId('card-carousel-track'), { key: 'End' });
+    await frame();
+    expect(asked).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Anterior' }));
+    await frame();
+    fireEvent.keyDown(screen.getByTestId('card-carousel-track'), { key: 'End' });
+    await frame();
+    expect(asked).toBe(1);
+  });
+});
+
+describe('cardWindow', () => {
+  it('keeps the cards in view plus overscan on each side, within the list', () => {
+    expect(cardWindow(0, 0, 3, 5000)).toEqual({ start: 0, end: 6 });
+    expect(cardWindow(0, 500, 3, 5000)).toEqual({ start: 0, end: 6 });
+    expect(cardWindow(500 * 100, 500, 3, 5000)).toEqual({ start: 97, end: 106 });
+    expect(cardWindow(500 * 4997, 500, 3, 5000)).toEqual({ start: 4994, end: 5000 });
+    expect(cardWindow(0, 500, 3, 2)).toEqual({ start: 0, end: 2 });
+    expect(cardWindow(10_000_000, 500, 5, 0)).toEqual({ start: 0, end: 0 });
+  });
+});
