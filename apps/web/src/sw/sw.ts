@@ -86,7 +86,9 @@ registerRoute(
   ({ url, request }) => sameOrigin(url) && request.method === 'GET' && isOfflineReadable(url.pathname),
   async ({ request, url }) => {
     try {
-      return await fetch(request);
+      // Straight to the network: the offline copy below is the fallback, not the browser's HTTP cache
+      // (details and reviews are revalidated with their ETag by the page's own requests).
+      return await fetch(request, { cache: 'no-store' });
     } catch {
       const owner = tokenSubject(request.headers.get('authorization'));
       if (!owner) return Response.error();
