@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { OUTING_TIME_ZONE_OFFSET, PASSWORD_MIN_LENGTH, RATING_MAX, RATING_MIN } from './constants.js';
+import { LAT_LIMIT, LON_LIMIT, OUTING_TIME_ZONE_OFFSET, PASSWORD_MIN_LENGTH, RATING_MAX, RATING_MIN } from './constants.js';
 import {
   EmailSchema,
   LoginPasswordSchema,
@@ -67,6 +67,35 @@ const numberField = (message: string) =>
     return n;
   });
 
+/**
+ * A coordinate typed as text ('' when none), as a number or null. A comma is read as the decimal
+ * point (a Spanish keyboard writes -9,04). Out of range or not a number: the field's message.
+ */
+const coordinateField = (limit: number, message: string) =>
+  z.union([z.string(), z.number(), z.null()]).optional().transform((v, ctx) => {
+    if (v === null || v === undefined) return null;
+    if (typeof v === 'string' && v.trim() === '') return null;
+    const n = typeof v === 'number' ? v : /^\s*[-+]?(\d+([.,]\d*)?|[.,]\d+)\s*$/.test(v) ? Number(v.trim().replace(',', '.')) : Number.NaN;
+    if (!Number.isFinite(n) || n < -limit || n > limit) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/**
+ * The trailhead fields of the place form (docs/product.md#planning): both or neither. Checked as soon
+ * as both coordinates read, even while other fields are still empty; the message goes under the empty one.
+ */
+const coordinatesTogether = (missing: 'lat' | 'lon'): [(v: { lat: number | null; lon: number | null }) => boolean, z.core.$ZodCustomParams] => [
+  (v) => !(v[missing] === null && v[missing === 'lat' ? 'lon' : 'lat'] !== null),
+  {
+    path: [missing],
+    error: MSG.coordinatesTogether,
+    when: (payload) => !payload.issues.some((i) => i.path?.[0] === 'lat' || i.path?.[0] === 'lon'),
+  },
+];
+
 export const PlaceFormSchema = z
   .object({
     name: PlaceCreateSchema.shape.name,
@@ -80,7 +109,11 @@ export const PlaceFormSchema = z
     description: PlaceCreateSchema.shape.description,
     how_to_get: PlaceCreateSchema.shape.how_to_get,
     tips: PlaceCreateSchema.shape.tips,
+    lat: coordinateField(LAT_LIMIT, MSG.latInvalid),
+    lon: coordinateField(LON_LIMIT, MSG.lonInvalid),
   })
+  .refine(...coordinatesTogether('lat'))
+  .refine(...coordinatesTogether('lon'))
   .refine((v) => v.time_min <= v.time_max, {
     path: ['time_max'],
     error: MSG.timeRange,

@@ -134,6 +134,7 @@ export const MSG = {
 
   // Planning by hours and distance (docs/product.md#planning)
   locationFailed: 'No pudimos obtener tu ubicación.',
+  mapFailed: 'No pudimos cargar el mapa.',
 
   // Saved destinations and the installable app (docs/product.md#saved)
   savedLimit: 'Puedes guardar hasta 100 destinos.',

@@ -137,6 +137,25 @@ describe('places', () => {
     expect(fieldErrors(PlaceFormSchema, { ...form, time_min: '6' })).toEqual({ time_max: MSG.timeRange });
     expect(fieldErrors(PlaceFormSchema, { ...form, capacity: '' })).toEqual({ capacity: MSG.capacityInvalid });
   });
+  it('the form reads typed coordinates (a comma as the decimal point), both or neither, in range', () => {
+    const form = { ...place, capacity: '20', time_min: '2', time_max: '4', time_city: '3' } as Record<string, unknown>;
+    delete form.time;
+    delete form.lat;
+    delete form.lon;
+    expect(PlaceFormSchema.parse(form)).toMatchObject({ lat: null, lon: null });
+    expect(PlaceFormSchema.parse({ ...form, lat: '', lon: ' ' })).toMatchObject({ lat: null, lon: null });
+    expect(PlaceFormSchema.parse({ ...form, lat: '-9.0457', lon: '-77,6115' })).toMatchObject({ lat: -9.0457, lon: -77.6115 });
+    expect(PlaceFormSchema.parse({ ...form, lat: -90, lon: 180 })).toMatchObject({ lat: -90, lon: 180 });
+    expect(fieldErrors(PlaceFormSchema, { ...form, lat: '-9.04', lon: '' })).toEqual({ lon: MSG.coordinatesTogether });
+    expect(fieldErrors(PlaceFormSchema, { ...form, lat: '', lon: '-77.6' })).toEqual({ lat: MSG.coordinatesTogether });
+    expect(fieldErrors(PlaceFormSchema, { ...form, lat: '90.5', lon: '0' })).toEqual({ lat: MSG.latInvalid });
+    expect(fieldErrors(PlaceFormSchema, { ...form, lat: '0', lon: '-181' })).toEqual({ lon: MSG.lonInvalid });
+    for (const junk of ['abc', 'NaN', 'Infinity', '1e3', '1,2,3', '--1', '9.0.1']) {
+      expect(fieldErrors(PlaceFormSchema, { ...form, lat: junk, lon: '0' }), junk).toEqual({ lat: MSG.latInvalid });
+    }
+    // The pair is named while the rest of the form is still empty.
+    expect(fieldErrors(PlaceFormSchema, { lat: '-9', lon: '' }).lon).toBe(MSG.coordinatesTogether);
+  });
 });
 
 describe('reviews', () => {

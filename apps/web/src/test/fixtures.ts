@@ -1,4 +1,4 @@
-import { SESSION_STORAGE_KEY, type Admin, type Place, type PlaceIndexEntry, type Role, type User } from '@sendero/contract';
+import { SESSION_STORAGE_KEY, type Admin, type Place, type PlaceIndexEntry, type PublicConfig, type Role, type User } from '@sendero/contract';
 
 export const USER_ID = '11111111-1111-4111-8111-111111111111';
 export const ADMIN_ID = '22222222-2222-4222-8222-222222222222';
@@ -80,3 +80,9 @@ export function indexOf(places: readonly Place[]): PlaceIndexEntry[] {
 export function signIn(role: Role, id = role === 'admin' ? ADMIN_ID : USER_ID, token = 'token-1'): void {
   window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token, _id: id, role }));
 }
+
+/** GET /api/config as the server answers it (map tiles on a host tests never reach). */
+export const PUBLIC_CONFIG: PublicConfig = {
+  map: { tile_url: 'https://tiles.invalid/{z}/{x}/{y}.png', attribution: '&copy; Mapa de prueba' },
+  social: { instagram: null, facebook: null, x: null },
+};

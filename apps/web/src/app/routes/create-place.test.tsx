@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { stubFetch } from '@/test/fetch-stub';
-import { ADMIN_ID, makeAdmin, makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
+import { ADMIN_ID, makeAdmin, makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
 import { imageFile, stubXhr, uploaded } from '@/test/xhr-stub';
 import CreatePlaceScreen from './create-place';
 
@@ -20,6 +20,7 @@ function setup(role: Role) {
   const net = stubFetch({
     [`GET /api/user/${id}`]: [200, makeUser({ _id: id, role })],
     [`GET /api/admin/${id}`]: [200, makeAdmin({ _id: id })],
+    'GET /api/config': [200, PUBLIC_CONFIG],
     'POST /api/place/create': (body) => {
       created = body;
       return [201, makePlace({ ...(body as object), verified: false })];
@@ -65,6 +66,8 @@ describe('create a destination', { timeout: 30_000 }, () => {
       description: 'Un cerro.',
       how_to_get: 'Auto.',
       tips: 'Agua.',
+      lat: null,
+      lon: null,
     });
     expect(screen.getByRole('link', { name: 'Buscar destinos' })).toHaveAttribute('href', '/buscar-destino');
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MSG, type Place, type RatingListItem, type Role } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
-import { ADMIN_ID, makeAdmin, makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
+import { ADMIN_ID, makeAdmin, makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
 import { imageFile, stubXhr, uploaded } from '@/test/xhr-stub';
 import PlaceDetailScreen from './place-detail';
 
@@ -48,6 +48,7 @@ function setup({ role = 'user', me, place: overrides = {}, reviews = [], handler
     [`GET /api/admin/${id}`]: [200, makeAdmin({ _id: id })],
     [`GET /api/place/${place._id}`]: [200, place],
     [`GET /api/rating/${place._id}`]: [200, reviews.map((r) => ({ ...r, id_place: place._id }))],
+    'GET /api/config': [200, PUBLIC_CONFIG],
     ...handlers,
   });
   const view = renderWithProviders(<PlaceDetailScreen />, {
@@ -62,6 +63,23 @@ function setup({ role = 'user', me, place: overrides = {}, reviews = [], handler
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 describe('destination detail', { timeout: 20_000 }, () => {
+  it("as a user I see the trailhead on a small map with a named marker and 'Abrir en Google Maps'", async () => {
+    setup({ place: { lat: -9.0457, lon: -77.6115 } });
+    await heading('Laguna Churup');
+    expect(screen.getByRole('heading', { level: 2, name: 'Inicio de la ruta' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Abrir en Google Maps' })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=-9.0457,-77.6115');
+    expect(screen.getByRole('link', { name: 'Abrir en Google Maps' })).toHaveAttribute('target', '_blank');
+    const map = await screen.findByRole('region', { name: 'Mapa del inicio de la ruta de Laguna Churup' });
+    await waitFor(() => expect(within(map).getByRole('button', { name: 'Laguna Churup' })).toBeInTheDocument());
+  });
+
+  it('as a user I see no map for a place without a trailhead', async () => {
+    setup({ place: { lat: null, lon: null } });
+    await heading('Laguna Churup');
+    expect(screen.queryByRole('link', { name: 'Abrir en Google Maps' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Inicio de la ruta' })).not.toBeInTheDocument();
+  });
+
   it('as a user I see every fact of the destination and its reviews', async () => {
     const { place } = setup({
       place: { difficulty: 'Exigente', capacity: 15, time: [3, 5], time_city: 4, city: 'Huaraz', rating: 4.3, description: 'Laguna glaciar.', how_to_get: 'Bus a Pitec.', tips: 'Lleva abrigo.', photos: ['/uploads/a.webp', '/uploads/b.webp'] },

@@ -1,16 +1,19 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Rating from '@mui/material/Rating';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import OpenInNew from '@mui/icons-material/OpenInNew';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
-import { type Caller, canEditPlace, formatDistance, MSG, type Place, RATING_DISPLAY_PRECISION, RATING_MAX } from '@sendero/contract';
+import { type Caller, canEditPlace, formatDistance, hasCoordinates, MSG, type Place, RATING_DISPLAY_PRECISION, RATING_MAX } from '@sendero/contract';
 import { paths } from '@/config/paths';
+import { googleMapsUrl, MapView } from '@/components/map';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage, isApiRequestError } from '@/lib/api-client';
 import { usePlace } from '../api/get-place';
@@ -112,6 +115,7 @@ export function PlaceDetail({ placeId, viewer, renderReviews, actions, adminSect
           </Box>
           {actions?.(place)}
           <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{place.description}</Typography>
+          {hasCoordinates(place) && <TrailheadMap place={place} />}
           {canEditPlace(place, viewer) && (
             <Box>
               <Button variant="contained" color="secondary" startIcon={<SettingsOutlined />} onClick={() => switchEditing(true)}>
@@ -141,6 +145,23 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
         {children}
       </Typography>
     </>
+  );
+}
+
+/** The trailhead on a small map and 'Abrir en Google Maps' (docs/product.md#planning). */
+function TrailheadMap({ place }: { place: Place & { lat: number; lon: number } }) {
+  const points = useMemo(() => [{ id: place._id, name: place.name, lat: place.lat, lon: place.lon }], [place._id, place.name, place.lat, place.lon]);
+  return (
+    <Box component="section" aria-labelledby="place-trailhead">
+      <Typography id="place-trailhead" component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+        Inicio de la ruta
+      </Typography>
+      <MapView height={220} points={points} label={`Mapa del inicio de la ruta de ${place.name}`} />
+      <Link href={googleMapsUrl(place)} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 1 }}>
+        Abrir en Google Maps
+        <OpenInNew fontSize="small" aria-hidden />
+      </Link>
+    </Box>
   );
 }
 

@@ -14,6 +14,8 @@ export const EMPTY_PLACE_FORM: PlaceFormInput = {
   description: '',
   how_to_get: '',
   tips: '',
+  lat: '',
+  lon: '',
 };
 
 /** The edit form starts from the place as it is, so unchanged photos and difficulty are kept. */
@@ -30,11 +32,13 @@ export function placeToFormValues(place: Place): PlaceFormInput {
     description: place.description,
     how_to_get: place.how_to_get,
     tips: place.tips,
+    lat: place.lat === null ? '' : String(place.lat),
+    lon: place.lon === null ? '' : String(place.lon),
   };
 }
 
 /** The request body of create and update (docs/product.md#calls field names). */
-export function formValuesToBody(v: PlaceFormOutput): Omit<Required<PlaceUpdate>, 'lat' | 'lon'> {
+export function formValuesToBody(v: PlaceFormOutput): Required<PlaceUpdate> {
   return {
     name: v.name,
     city: v.city,
@@ -46,6 +50,9 @@ export function formValuesToBody(v: PlaceFormOutput): Omit<Required<PlaceUpdate>
     description: v.description,
     how_to_get: v.how_to_get,
     tips: v.tips,
+    // Both null: no trailhead (on edit, removes it).
+    lat: v.lat,
+    lon: v.lon,
   };
 }
 
@@ -69,4 +76,6 @@ export const PLACE_FIELD_LABELS: Record<keyof PlaceFormInput, string> = {
   description: 'Descripción',
   how_to_get: '¿Cómo llegar?',
   tips: 'Recomendaciones',
+  lat: 'Latitud',
+  lon: 'Longitud',
 };

@@ -1,9 +1,10 @@
 import { configure, act, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type PlaceFormInput, type PlaceFormOutput } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
-import { signIn } from '@/test/fixtures';
+import { PUBLIC_CONFIG, signIn } from '@/test/fixtures';
+import { stubFetch } from '@/test/fetch-stub';
 import { imageFile, stubXhr, uploaded } from '@/test/xhr-stub';
 import { PlaceForm } from './place-form';
 
@@ -23,6 +24,11 @@ const VALID: PlaceFormInput = {
   how_to_get: 'h',
   tips: 't',
 };
+
+// The location picker's map reads the tile settings.
+beforeEach(() => {
+  stubFetch({ 'GET /api/config': [200, PUBLIC_CONFIG] });
+});
 
 const finalizar = () => screen.getByRole('button', { name: 'Finalizar' });
 
@@ -145,7 +151,40 @@ describe('place form (create)', { timeout: 20_000 }, () => {
       description: 'Una laguna turquesa.',
       how_to_get: 'Bus a Huaraz.',
       tips: 'Lleva abrigo.',
+      lat: null,
+      lon: null,
     });
+  });
+
+  it("as a user I can type the trailhead, am told when one coordinate is missing, and 'Quitar ubicación' empties both", async () => {
+    const onSubmit = vi.fn(async (_v: PlaceFormOutput) => {});
+    const user = userEvent.setup();
+    renderWithProviders(<PlaceForm mode="create" onSubmit={onSubmit} defaultValues={VALID} />);
+    expect(screen.getByRole('group', { name: 'Ubicación del inicio (opcional)' })).toBeInTheDocument();
+    const quitar = screen.getByRole('button', { name: 'Quitar ubicación' });
+    expect(quitar).toBeDisabled();
+
+    await user.type(screen.getByLabelText('Latitud'), '-9,0457');
+    await user.tab();
+    await waitFor(() => expect(screen.getByLabelText('Longitud')).toHaveAccessibleDescription(MSG.coordinatesTogether));
+    expect(finalizar()).toBeDisabled();
+    await user.type(screen.getByLabelText('Longitud'), '-200');
+    await user.tab();
+    await waitFor(() => expect(screen.getByLabelText('Longitud')).toHaveAccessibleDescription(MSG.lonInvalid));
+    await user.clear(screen.getByLabelText('Longitud'));
+    await user.type(screen.getByLabelText('Longitud'), '-77.6115');
+    await waitFor(() => expect(finalizar()).toBeEnabled());
+    expect(screen.getByLabelText('Longitud')).not.toHaveAccessibleDescription(MSG.lonInvalid);
+
+    await user.click(quitar);
+    expect(screen.getByLabelText('Latitud')).toHaveValue('');
+    expect(screen.getByLabelText('Longitud')).toHaveValue('');
+    await user.type(screen.getByLabelText('Latitud'), '-9.0457');
+    await user.type(screen.getByLabelText('Longitud'), '-77.6115');
+    await waitFor(() => expect(finalizar()).toBeEnabled());
+    await user.click(finalizar());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ lat: -9.0457, lon: -77.6115 });
   });
 
   it('as a user I see the error toast when saving fails, and keep what I typed', async () => {

@@ -12,6 +12,7 @@ import { MultiImageUpload } from '@/components/upload';
 import { useToast } from '@/components/ui/toast';
 import { handleFormError } from '@/lib/form';
 import { useUnsavedChanges } from '@/lib/navigation-guard';
+import { LocationField } from './location-field';
 import { EMPTY_PLACE_FORM, PLACE_FIELD_LABELS, serverFieldToFormField } from './place-form-values';
 
 export interface PlaceFormProps {
@@ -33,7 +34,7 @@ function missingFields(values: unknown): string[] {
   return (Object.keys(PLACE_FIELD_LABELS) as (keyof PlaceFormInput)[]).filter((n) => names.has(n)).map((n) => PLACE_FIELD_LABELS[n]);
 }
 
-type TextName = Exclude<FieldPath<PlaceFormInput>, 'photos' | `photos.${number}` | 'difficulty'>;
+type TextName = Exclude<FieldPath<PlaceFormInput>, 'photos' | `photos.${number}` | 'difficulty' | 'lat' | 'lon'>;
 
 /** The destination form shared by 'Crear un Destino' and 'Configurar Destino' (docs/product.md#place-form). */
 export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, onCancel, titleComponent = 'h1' }: PlaceFormProps) {
@@ -45,6 +46,7 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
     handleSubmit,
     setError,
     watch,
+    setValue,
     formState: { errors, isValid, isSubmitting, isDirty, isSubmitSuccessful },
   } = useForm<PlaceFormInput, unknown, PlaceFormOutput>({
     resolver: zodResolver(PlaceFormSchema),
@@ -169,6 +171,7 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
             {text('city', 'Ciudad')}
           </Box>
         </Box>
+        <LocationField control={control} register={register} setValue={setValue} errors={errors} />
         {text('description', 'Descripción', { multiline: true, minRows: 3, maxRows: 5 })}
         {text('how_to_get', '¿Cómo llegar?', { multiline: true, minRows: 5, maxRows: 6 })}
         {text('tips', 'Recomendaciones', { multiline: true, minRows: 5, maxRows: 6 })}

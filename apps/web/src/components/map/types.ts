@@ -1,0 +1,34 @@
+import type { GeoPoint, PublicConfig } from '@sendero/contract';
+
+/** A place on a map: a named marker whose popup says the name, an optional line and 'Ver más'. */
+export interface MapPoint {
+  id: string;
+  name: string;
+  lat: number;
+  lon: number;
+  /** A line under the name in the popup (the city, the hours). */
+  detail?: string;
+  /** Where 'Ver más' goes (an app path). */
+  href?: string;
+}
+
+export type MapTiles = { url: string; attribution: string };
+
+export interface LeafletMapProps {
+  /** Markers (the search results, the detail's trailhead). */
+  points?: readonly MapPoint[];
+  /** Raster tiles (MAP_TILE_URL); null draws markers on a blank map. */
+  tiles: MapTiles | null;
+  /** The map region's accessible name. */
+  label: string;
+  /** 'Ver más' in a popup: navigate inside the app. */
+  onOpen?: (href: string) => void;
+  /** The picker: the chosen point (a draggable marker), and what a click or a drag chooses. */
+  picked?: GeoPoint | null;
+  onPick?: (point: GeoPoint) => void;
+  /** false: a still picture (no dragging, zooming or keyboard), for the detail's small map. */
+  interactive?: boolean;
+}
+
+export const tilesOf = (config: PublicConfig | undefined): MapTiles | null =>
+  config ? { url: config.map.tile_url, attribution: config.map.attribution } : null;

@@ -1,0 +1,79 @@
+import { useWatch, type Control, type UseFormRegister, type UseFormSetValue, type FieldErrors } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import LocationOffOutlined from '@mui/icons-material/LocationOffOutlined';
+import { LAT_LIMIT, LON_LIMIT, type GeoPoint, type PlaceFormInput } from '@sendero/contract';
+import { MapView } from '@/components/map';
+
+interface LocationFieldProps {
+  control: Control<PlaceFormInput>;
+  register: UseFormRegister<PlaceFormInput>;
+  setValue: UseFormSetValue<PlaceFormInput>;
+  errors: FieldErrors<PlaceFormInput>;
+}
+
+/** The typed text of a coordinate as a number within ±limit, or null (empty, half-typed, out of range). */
+function coordinate(value: unknown, limit: number): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) && Math.abs(value) <= limit ? value : null;
+  if (typeof value !== 'string' || !/^\s*[-+]?(\d+([.,]\d*)?|[.,]\d+)\s*$/.test(value)) return null;
+  const n = Number(value.trim().replace(',', '.'));
+  return Number.isFinite(n) && Math.abs(n) <= limit ? n : null;
+}
+
+/**
+ * 'Ubicación del inicio (opcional)' (docs/product.md#planning): the trailhead, set by a click (or a
+ * drag of the marker) on the map or typed in 'Latitud' / 'Longitud'; 'Quitar ubicación' empties both.
+ * The typed fields are the way for keyboard and screen-reader users; the map mirrors them.
+ */
+export function LocationField({ control, register, setValue, errors }: LocationFieldProps) {
+  const [latText, lonText] = useWatch({ control, name: ['lat', 'lon'] });
+  const lat = coordinate(latText, LAT_LIMIT);
+  const lon = coordinate(lonText, LON_LIMIT);
+  const picked: GeoPoint | null = lat !== null && lon !== null ? { lat, lon } : null;
+  const empty = (latText ?? '') === '' && (lonText ?? '') === '';
+
+  const set = (point: GeoPoint | null) => {
+    const options = { shouldValidate: true, shouldDirty: true, shouldTouch: true } as const;
+    setValue('lat', point ? String(point.lat) : '', options);
+    setValue('lon', point ? String(point.lon) : '', options);
+  };
+
+  const field = (name: 'lat' | 'lon', label: string) => {
+    const { ref, ...rest } = register(name, { deps: [name === 'lat' ? 'lon' : 'lat'] });
+    const error = errors[name]?.message;
+    return (
+      <TextField
+        {...rest}
+        inputRef={ref}
+        id={`place-${name}`}
+        label={label}
+        error={Boolean(error)}
+        helperText={error}
+        fullWidth
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      />
+    );
+  };
+
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }} aria-describedby="place-location-help">
+      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 500, mb: 0.5, p: 0 }}>
+        Ubicación del inicio (opcional)
+      </Typography>
+      <Typography id="place-location-help" variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+        Haz clic en el mapa donde empieza la caminata, o escribe la latitud y la longitud.
+      </Typography>
+      <MapView height={{ xs: 260, md: 320 }} label="Mapa para elegir el inicio de la ruta" picked={picked} onPick={set} />
+      <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto' }, alignItems: 'start' }}>
+        {field('lat', 'Latitud')}
+        {field('lon', 'Longitud')}
+        <Button variant="outlined" startIcon={<LocationOffOutlined />} onClick={() => set(null)} disabled={empty} sx={{ mt: { sm: 1 } }}>
+          Quitar ubicación
+        </Button>
+      </Box>
+    </Box>
+  );
+}
