@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Rate-limit counters shared by every process (docs/decisions/001-rate-limit-counters-in-memory.md). */
   REDIS_URL: z.string().refine(isRedisUrl, { error: 'must be a redis:// or rediss:// URL (e.g. redis://127.0.0.1:6379)' }).optional(),
+  /** Prepended to every Redis key, so that several sites (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, { error: 'use 1 to 64 letters, digits or : _ . -' }).default('sendero:'),
   /** Worker processes sharing the port (docs/product.md#several-processes); more than 1 needs DATABASE_URL. */
   WEB_CONCURRENCY: z.coerce.number({ error: 'must be an integer from 1 to 64' }).int({ error: 'must be an integer from 1 to 64' }).min(1, { error: 'must be an integer from 1 to 64' }).max(64, { error: 'must be an integer from 1 to 64' }).default(1),
   /** Where uploaded images live: `database` (default with DATABASE_URL) or `local` files in DATA_DIR/uploads. */
@@ -169,6 +171,7 @@ const _ConfigSchema = z.object({
   logLevel: z.string(),
   webDistDir: z.string().optional(),
   redisUrl: z.string().optional(),
+  redisKeyPrefix: z.string(),
   /** Worker processes (WEB_CONCURRENCY): 1 runs the app in the started process itself. */
   webConcurrency: z.number(),
   /** Where uploads live: rows of `stored_files` or files under DATA_DIR/uploads. */
@@ -256,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? resolve(baseDir(env), e.WEB_DIST_DIR) : undefined,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     webConcurrency: e.WEB_CONCURRENCY,
     storage: e.STORAGE ?? (e.DATABASE_URL ? 'database' : 'local'),
     publicUrl: publicUrlFrom(e.PUBLIC_URL, e.HOST, e.PORT),

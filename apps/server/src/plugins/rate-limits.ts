@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { tooManyRequests } from '@/errors.js';
 import { SnapshotMemoryStore } from '@/plugins/rate-limit-store.js';
+import { createRedisClient, FallbackStore, RedisHealth } from '@/scale/redis-store.js';
 import { normalizeEmail } from '@/services/auth.js';
 
 declare module 'fastify' {
@@ -31,15 +32,26 @@ const MINUTE = 60_000;
 const COUNT_CEILING = 1_000_000_000;
 
 /**
- * Rate limits of docs/product.md#limits on @fastify/rate-limit's store (in memory; a Redis store plugs into
- * the same calls, see docs/decisions/001-rate-limit-counters-in-memory.md and 021). Routes may also set
- * `config.rateLimit` (the upload route does: per user); a 429 always carries the error body of the error
- * handler and a Retry-After header.
+ * Rate limits of docs/product.md#limits on @fastify/rate-limit's store: in memory, or in Redis with
+ * REDIS_URL so that every process counts into one limit, falling back to memory while Redis is away
+ * (docs/decisions/001-rate-limit-counters-in-memory.md, scale/redis-store.ts; 021 for the login counters,
+ * which go through the same store). Routes may also set `config.rateLimit` (the upload route does: per
+ * user); a 429 always carries the error body of the error handler and a Retry-After header.
  */
 async function rateLimitsPlugin(app: FastifyInstance) {
+  let store: typeof SnapshotMemoryStore | ReturnType<typeof FallbackStore.factory> = SnapshotMemoryStore;
+  if (app.config.redisUrl) {
+    const redis = createRedisClient(app.config.redisUrl);
+    const health = new RedisHealth(redis, app.log);
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+    await health.waitUntilReady();
+    store = FallbackStore.factory(health, app.config.redisKeyPrefix);
+  }
   await app.register(rateLimit, {
     global: false,
-    store: SnapshotMemoryStore,
+    store,
     errorResponseBuilder: () => tooManyRequests(),
   });
 

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '@sendero/contract';
+import { Redis } from 'ioredis';
+import { buildTestApp, type TestApp } from './helpers/app.js';
+import { freePort } from './helpers/process.js';
+
+/**
+ * The rate limits with REDIS_URL (docs/decisions/001-rate-limit-counters-in-memory.md): several apps
+ * count into one Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379; CI starts one), and a Redis
+ * that goes away leaves the site up, counting per process, until it is back.
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Keys of this run only, removed afterwards. */
+const PREFIX = `sendero-test:${Date.now().toString(36)}${randomBytes(3).toString('hex')}:`;
+
+afterAll(async () => {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    const keys = await redis.keys(`${PREFIX}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+});
+
+const login = (t: TestApp, email: string, ip = '10.9.0.1') =>
+  t.app.inject({ method: 'POST', url: API.login, remoteAddress: ip, payload: { email, password: 'incorrecta-1' } });
+
+describe('two processes sharing one Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const env = { REDIS_URL, REDIS_KEY_PREFIX: PREFIX, AUTH_RATE_LIMIT_PER_IP: '12' };
+    [a, b] = await Promise.all([buildTestApp({ env }), buildTestApp({ env })]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  it('count failed logins for one email together: the 11th is 429 on either', async () => {
+    const email = `nadie-${randomBytes(4).toString('hex')}@example.com`;
+    for (let i = 0; i < 10; i++) expect((await login(i % 2 === 0 ? a : b, email)).statusCode).toBe(401);
+    expect((await login(a, email)).statusCode).toBe(429);
+    expect((await login(b, email)).statusCode).toBe(429);
+    const redis = new Redis(REDIS_URL);
+    try {
+      expect((await redis.keys(`${PREFIX}rl:*`)).length).toBeGreaterThan(0);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('count the auth calls per IP together', async () => {
+    const ip = '10.9.0.2';
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) statuses.push((await login(i % 2 === 0 ? a : b, `p${i}@example.com`, ip)).statusCode);
+    expect(statuses.slice(0, 12).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(12)).toEqual([429, 429]);
+  });
+});
+
+/** A Redis of this test's own on a free port, to stop and start again. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => undefined);
+  for (let i = 0; i < 50; i++) {
+    try {
+      await probe.connect();
+      await probe.ping();
+      probe.disconnect();
+      return child;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  probe.disconnect();
+  child.kill('SIGKILL');
+  throw new Error('redis-server did not start');
+}
+
+async function stopRedis(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await gone;
+}
+
+const warnings = (t: TestApp) => t.logs.filter((l) => l.includes('rate limits:')).map((l) => (JSON.parse(l) as { msg: string }).msg);
+
+describe('a Redis that goes away', () => {
+  let t: TestApp;
+  let port: number;
+  let redis: ChildProcess;
+  beforeAll(async () => {
+    port = await freePort();
+    redis = await startRedis(port);
+    t = await buildTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_KEY_PREFIX: PREFIX } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (redis) await stopRedis(redis);
+  });
+
+  it('does not take the site down: limits are counted in the process (logged once), then in Redis again', async () => {
+    const email = `caida-${randomBytes(4).toString('hex')}@example.com`;
+    for (let i = 0; i < 4; i++) expect((await login(t, email)).statusCode).toBe(401);
+    expect(warnings(t)).toEqual(['rate limits: counters shared through Redis']);
+
+    await stopRedis(redis);
+    const started = Date.now();
+    // The site answers at once, and still limits: the per-process window starts from zero.
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await login(t, email)).statusCode);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect((await t.app.inject({ method: 'GET', url: API.health })).statusCode).toBe(200);
+    expect(warnings(t)).toEqual([
+      'rate limits: counters shared through Redis',
+      'rate limits: Redis is unreachable, counting in this process until it is back',
+    ]);
+
+    // Back: Redis's counters are used again (this email's count there is still 4).
+    redis = await startRedis(port);
+    const deadline = Date.now() + 10_000;
+    while (warnings(t).length < 3 && Date.now() < deadline) {
+      await login(t, `otra-${randomBytes(2).toString('hex')}@example.com`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(warnings(t).at(-1)).toBe('rate limits: counters shared through Redis');
+    expect((await login(t, `nueva-${randomBytes(4).toString('hex')}@example.com`)).statusCode).toBe(401);
+  });
+
+  it('an unreachable Redis at start: the server starts within about 2 s and limits per process', async () => {
+    const closed = await freePort();
+    const started = Date.now();
+    const alone = await buildTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${closed}`, REDIS_KEY_PREFIX: PREFIX } });
+    try {
+      expect(Date.now() - started).toBeLessThan(8000);
+      const email = `sola-${randomBytes(4).toString('hex')}@example.com`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) statuses.push((await login(alone, email)).statusCode);
+      expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+      expect(statuses[10]).toBe(429);
+      expect(warnings(alone)).toEqual(['rate limits: Redis is unreachable at start, counting in this process until it is back']);
+    } finally {
+      await alone.close();
+    }
+  });
+});
