@@ -266,4 +266,25 @@ describe('the whole index above the limit, and revalidation of details and revie
     await api(t, reviewer.token).post(API.ratingCreate, { id_place: place._id, photo_url: photo, rating: 5, comment: 'Excelente.' });
     expect((await api(t, ana.token).get(API.place(place._id), { 'if-none-match': before })).status).toBe(200);
   });
+
+  it('the OpenAPI document names the catalogue calls, their security, named schemas and every status', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const op = (path: string) => doc.paths[path].get;
+    const expected: Array<[string, string, unknown[], string[]]> = [
+      ['/api/place', 'listPlaces', [{}, { bearerAuth: [] }], ['200', '304', '400']],
+      ['/api/place/index', 'getPlaceIndex', [{}, { bearerAuth: [] }], ['200', '304', '400', '413']],
+      ['/api/place/search', 'searchPlaces', [{}], ['200', '400', '503']],
+      ['/api/place/{id}', 'getPlace', [{ bearerAuth: [] }], ['200', '304', '401', '404']],
+      ['/api/rating/{placeId}', 'listPlaceRatings', [{ bearerAuth: [] }], ['200', '304', '401', '404']],
+    ];
+    for (const [path, operationId, security, statuses] of expected) {
+      expect(op(path)).toMatchObject({ operationId, security });
+      expect(Object.keys(op(path).responses)).toEqual(expect.arrayContaining(statuses));
+    }
+    expect(op('/api/place/index').responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PlaceIndex' });
+    expect(op('/api/place/search').responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PlaceSearchPage' });
+    const entry = doc.components.schemas.PlaceIndexEntry;
+    expect(Object.keys(entry.properties).sort()).toEqual(Object.keys(PlaceIndexEntrySchema.shape).sort());
+    expect(doc.components.schemas.PlaceIndex.items).toEqual({ $ref: '#/components/schemas/PlaceIndexEntry' });
+  });
 });

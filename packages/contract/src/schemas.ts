@@ -158,9 +158,9 @@ export const PlaceIndexEntrySchema = z.object({
   created_at: IsoDate,
   lat: z.number().nullable(),
   lon: z.number().nullable(),
-});
+}).meta({ id: 'PlaceIndexEntry', description: 'One destination as cards, filters and sorting need it (docs/product.md#catalogue).' });
 export type PlaceIndexEntry = z.infer<typeof PlaceIndexEntrySchema>;
-export const PlaceIndexSchema = z.array(PlaceIndexEntrySchema);
+export const PlaceIndexSchema = z.array(PlaceIndexEntrySchema).meta({ id: 'PlaceIndex', description: 'The browsing index, newest first.' });
 
 /** GET /api/place/index?limit=N: the N newest only (the landing's first page). */
 export const PlaceIndexQuerySchema = z.object({
@@ -183,7 +183,7 @@ export const PlaceSearchResponseSchema = z.object({
   next: z.string().nullable(),
   /** How many places match in all. */
   total: z.number(),
-});
+}).meta({ id: 'PlaceSearchPage', description: 'One page of server search results, newest first.' });
 export type PlaceSearchResponse = z.infer<typeof PlaceSearchResponseSchema>;
 
 export const RatingSchema = z.object({

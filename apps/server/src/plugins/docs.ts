@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -21,6 +21,8 @@ async function docsPlugin(app: FastifyInstance) {
       },
     },
     transform: createJsonSchemaTransform({ skipList: [`${DOCS_PREFIX}/*`] }),
+    // Schemas given an id in the contract (`.meta({ id })`) become named components, referenced by $ref.
+    transformObject: createJsonSchemaTransformObject({}),
   });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,

@@ -38,8 +38,10 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
     {
       onRequest: app.optionalAuth,
       schema: {
+        operationId: 'listPlaces',
         tags: ['places'],
         summary: 'Verified places, newest first (all places with an admin token). ETag + 304.',
+        security: [{}, { bearerAuth: [] }],
         response: { 200: z.array(PlaceSchema), 304: z.null().describe('Not modified'), ...errorResponses(400) },
       },
     },
@@ -101,8 +103,10 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
     {
       onRequest: app.requireAuth,
       schema: {
+        operationId: 'getPlace',
         tags: ['places'],
-        summary: 'One place: verified, any for an admin, or the caller’s own unverified place',
+        summary: 'One place: verified, any for an admin, or the caller’s own unverified place. ETag + 304 (If-None-Match).',
+        security: [{ bearerAuth: [] }],
         params: IdParamsSchema,
         response: { 200: PlaceSchema, 304: z.null().describe('Not modified'), ...errorResponses(401, 404) },
       },

@@ -29,8 +29,10 @@ export default async function ratingsRoutes(fastify: FastifyInstance): Promise<v
     {
       onRequest: app.requireAuth,
       schema: {
+        operationId: 'listPlaceRatings',
         tags: ['ratings'],
-        summary: 'Reviews of a place the caller may see, newest first',
+        summary: 'Reviews of a place the caller may see, newest first. ETag + 304 (If-None-Match).',
+        security: [{ bearerAuth: [] }],
         params: PlaceIdParamsSchema,
         response: { 200: z.array(RatingListItemSchema), 304: z.null().describe('Not modified'), ...errorResponses(401, 404) },
       },
