@@ -31,7 +31,7 @@ async function numbers() {
   const sum = stored.reduce((s, r) => s + r.rating, 0);
   // Integer arithmetic: mean*10 rounded half up, as PostgreSQL's round(numeric, 1) does for positives.
   const expected = stored.length ? Math.round((sum * 10) / stored.length) / 10 : 0;
-  return { rating: Number(row!.rating), comments: row!.comments, expected, count: stored.length };
+  return { rating: Number(row!.rating), comments: row!.comments, ratingSum: row!.ratingSum, sum, expected, count: stored.length };
 }
 
 it('50 concurrent reviews of one place leave rating = mean of the stored reviews and comments = 50', async () => {
@@ -51,6 +51,7 @@ it('50 concurrent reviews of one place leave rating = mean of the stored reviews
   expect(n.count).toBe(50);
   expect(n.comments).toBe(50);
   expect(n.rating).toBe(n.expected);
+  expect(n.ratingSum).toBe(n.sum);
   expect(n.rating).toBe(Math.round((scores.reduce((a, b) => a + b, 0) * 10) / 50) / 10);
 
   // The API reports the same numbers.
@@ -89,6 +90,7 @@ it('deleting reviews concurrently (authors and an admin) recomputes both numbers
   expect(n.count).toBe(30);
   expect(n.comments).toBe(30);
   expect(n.rating).toBe(n.expected);
+  expect(n.ratingSum).toBe(n.sum);
 });
 
 it('creating and deleting at the same time still ends consistent', async () => {
@@ -111,5 +113,21 @@ it('creating and deleting at the same time still ends consistent', async () => {
   const n = await numbers();
   expect(n.count).toBe(30);
   expect(n.comments).toBe(30);
+  expect(n.rating).toBe(n.expected);
+  expect(n.ratingSum).toBe(n.sum);
+});
+
+it('the same review deleted twice at once is subtracted once: one 200, one 404', async () => {
+  const [row] = await t.db.select().from(ratings).where(eq(ratings.idPlace, place._id)).limit(1);
+  const author = reviewers.find((r) => r.user._id === row!.idUser)!;
+  const results = await Promise.all([
+    t.app.inject({ method: 'DELETE', url: API.ratingDelete(row!.id), headers: authHeader(author.token) }),
+    t.app.inject({ method: 'DELETE', url: API.ratingDelete(row!.id), headers: authHeader(admin.token) }),
+  ]);
+  expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+  const n = await numbers();
+  expect(n.count).toBe(29);
+  expect(n.comments).toBe(29);
+  expect(n.ratingSum).toBe(n.sum);
   expect(n.rating).toBe(n.expected);
 });

@@ -1,3 +1,4 @@
+import '@/lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource/roboto/latin-400.css';

@@ -81,6 +81,11 @@ export const places = pgTable(
     tips: text('tips').notNull(),
     rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
     comments: integer('comments').notNull().default(0),
+    /**
+     * Sum of the reviews' stars; with `comments` (their count) it gives the exact mean without reading
+     * the reviews again (docs/architecture.md#worked-example: review writes move sum and count).
+     */
+    ratingSum: integer('rating_sum').notNull().default(0),
     /** The trailhead, WGS84 degrees; both or neither (docs/product.md#planning). */
     lat: doublePrecision('lat'),
     lon: doublePrecision('lon'),
