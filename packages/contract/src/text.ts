@@ -1,4 +1,5 @@
 /** Text helpers shared by the server (display names) and the web app (headings, search). */
+import { OUTING_LOCALE, OUTING_TIME_ZONE } from './constants.js';
 
 /** First whitespace-separated word, as the screens use for greetings and titles (docs/product.md). */
 export function firstWord(text: string): string {
@@ -28,4 +29,39 @@ export function formatDistance(timeCity: number, city: string): string {
 /** How many destinations match, as the search screen says it: '1 destino', '1,234 destinos'. */
 export function formatMatchCount(n: number): string {
   return n === 1 ? '1 destino' : `${n.toLocaleString('es-PE')} destinos`;
+}
+
+const OUTING_DATE = new Intl.DateTimeFormat(OUTING_LOCALE, {
+  timeZone: OUTING_TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const OUTING_DATE_WITH_YEAR = new Intl.DateTimeFormat(OUTING_LOCALE, {
+  timeZone: OUTING_TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const LIMA_YEAR = new Intl.DateTimeFormat('en-US', { timeZone: OUTING_TIME_ZONE, year: 'numeric' });
+
+/**
+ * An outing's start in Spanish for Peru, in Lima time whatever the device's zone
+ * (docs/product.md#outings): 'sábado, 5 de diciembre, 6:00 a. m.'; the year is added when it is not
+ * the current one in Lima ('domingo, 5 de diciembre de 2027, 6:00 a. m.').
+ */
+export function formatOutingDate(iso: string | Date, now: Date = new Date()): string {
+  const at = new Date(iso);
+  const sameYear = LIMA_YEAR.format(at) === LIMA_YEAR.format(now);
+  return (sameYear ? OUTING_DATE : OUTING_DATE_WITH_YEAR).format(at);
+}
+
+/** What is left of an outing: 'Quedan 4 cupos', and 'Queda 1 cupo' (Spanish agreement for one). */
+export function formatSpotsLeft(left: number): string {
+  return left === 1 ? 'Queda 1 cupo' : `Quedan ${left} cupos`;
 }

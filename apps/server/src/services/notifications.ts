@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { formatOutingDate } from '@sendero/contract';
 import { users } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import type { Mailer } from '@/mail/mailer.js';
@@ -40,15 +41,6 @@ export interface Notifier {
   /** Resolves when every lookup started so far has handed its mails to the mailer. */
   idle(): Promise<void>;
 }
-
-const LIMA_DATE = new Intl.DateTimeFormat('es-PE', {
-  timeZone: 'America/Lima',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 export function createNotifier(deps: { db: Db; mailer: Mailer; publicUrl: string; log: NotificationLog }): Notifier {
   const { db, mailer, publicUrl, log } = deps;
@@ -98,7 +90,7 @@ export function createNotifier(deps: { db: Db; mailer: Mailer; publicUrl: string
     },
     outingCancelled(outing, participantIds) {
       later('outing_cancelled', async () => {
-        const when = LIMA_DATE.format(new Date(outing.starts_at));
+        const when = formatOutingDate(outing.starts_at);
         for (const to of await subscribers(participantIds)) {
           mailer.send(outingCancelledMail(to, outing.place_name, when, url(WEB.place(outing.id_place))));
         }

@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
           { path: paths.placeDetailPattern, lazy: screen(() => import('./routes/place-detail')) },
           { path: paths.profile, lazy: screen(() => import('./routes/profile')) },
           { path: paths.saved, lazy: screen(() => import('./routes/saved')) },
+          { path: paths.myOutings, lazy: screen(() => import('./routes/my-outings')) },
           { path: paths.createPlace, lazy: screen(() => import('./routes/create-place')) },
           {
             element: <RequireRole allow={['user']} otherwise={homeFor} />,

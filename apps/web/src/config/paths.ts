@@ -10,6 +10,7 @@ export const paths = {
   placeDetail: (id: string) => `/buscar-destino/destino/${encodeURIComponent(id)}`,
   profile: '/perfil',
   saved: '/guardados',
+  myOutings: '/mis-salidas',
   guide: '/convertirme-en-guia',
   createPlace: '/crear-destino',
   adminUsers: '/admin/usuarios',

@@ -30,5 +30,12 @@ export const queryKeys = {
     of: (userId: string) => ['saved', userId] as const,
     offline: (userId: string, placeId: string) => ['saved', userId, 'offline', placeId] as const,
   },
+  outings: {
+    all: ['outings'] as const,
+    ofPlace: (placeId: string) => ['outings', 'place', placeId] as const,
+    /** Every user's 'Mis salidas' (one per signed-in user of this browser). */
+    mineAll: ['outings', 'mine'] as const,
+    mine: (userId: string) => ['outings', 'mine', userId] as const,
+  },
   publicConfig: ['public-config'] as const,
 } as const;

@@ -7,7 +7,7 @@ import { stubFetch } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 
-const GUARDED = ['/buscar-destino', '/buscar-destino/destino/abc', '/perfil', '/crear-destino', '/convertirme-en-guia'];
+const GUARDED = ['/buscar-destino', '/buscar-destino/destino/abc', '/perfil', '/mis-salidas', '/crear-destino', '/convertirme-en-guia'];
 const ADMIN_ONLY = ['/admin/usuarios', '/admin/usuario/abc', '/admin/destinos', '/admin/destinos/abc'];
 
 function stubSignedIn(role: 'user' | 'guide') {
@@ -89,7 +89,7 @@ describe('side menu', () => {
     const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
     expect(await within(nav).findByText('Ana Pérez')).toBeInTheDocument();
     const items = within(nav).getAllByRole('link').map((a) => a.textContent);
-    expect(items).toEqual(['Buscar un destino', 'Guardados', 'Perfil', 'Convertirme en Guía']);
+    expect(items).toEqual(['Buscar un destino', 'Guardados', 'Mis salidas', 'Perfil', 'Convertirme en Guía']);
     expect(within(nav).getByRole('button', { name: 'Cerrar Sesión' })).toBeInTheDocument();
   });
 
@@ -98,7 +98,7 @@ describe('side menu', () => {
     stubSignedIn('guide');
     renderRoutes(routes, '/perfil');
     const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
-    await waitFor(() => expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Buscar un destino', 'Guardados', 'Perfil', 'Crear un Destino']));
+    await waitFor(() => expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Buscar un destino', 'Guardados', 'Mis salidas', 'Perfil', 'Crear un Destino']));
   });
 
   it('as an admin I see the admin items and my name from the admin record', async () => {
@@ -114,6 +114,7 @@ describe('side menu', () => {
       expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([
         'Buscar un destino',
         'Guardados',
+        'Mis salidas',
         'Perfil',
         'Crear un Destino',
         'Administrar Usuarios',

@@ -16,6 +16,7 @@ export function menuItemsFor(role: Role | null): MenuItem[] {
   const items: MenuItem[] = [
     { label: 'Buscar un destino', to: paths.search },
     { label: 'Guardados', to: paths.saved },
+    { label: 'Mis salidas', to: paths.myOutings },
     { label: 'Perfil', to: paths.profile },
   ];
   if (role === 'user') items.push({ label: 'Convertirme en Guía', to: paths.guide });

@@ -13,6 +13,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
 import BookmarksIcon from '@mui/icons-material/Bookmarks';
+import GroupsIcon from '@mui/icons-material/Groups';
 import HikingIcon from '@mui/icons-material/Hiking';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
@@ -30,6 +31,7 @@ import { menuItemsFor } from './menu-items';
 const ICONS: Record<string, ReactElement> = {
   [paths.search]: <SearchIcon />,
   [paths.saved]: <BookmarksIcon />,
+  [paths.myOutings]: <GroupsIcon />,
   [paths.profile]: <PersonIcon />,
   [paths.guide]: <HikingIcon />,
   [paths.createPlace]: <AddLocationAltIcon />,

@@ -42,6 +42,7 @@ function setup({ place: overrides = {}, actions = () => [], handlers = {} }: Set
     [`GET /api/place/${place._id}`]: [200, place],
     [`GET /api/rating/${place._id}`]: [200, [review(1, USER_ID), review(2, '77777777-7777-4777-8777-777777777777')]],
     [`GET /api/admin/actions?target=${place._id}`]: () => [200, actions()],
+    [`GET /api/outing/place/${place._id}`]: [200, []],
     ...handlers,
   });
   const view = renderWithProviders(<AdminPlaceScreen />, {

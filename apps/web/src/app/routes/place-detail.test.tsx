@@ -49,6 +49,7 @@ function setup({ role = 'user', me, place: overrides = {}, reviews = [], handler
     [`GET /api/place/${place._id}`]: [200, place],
     [`GET /api/rating/${place._id}`]: [200, reviews.map((r) => ({ ...r, id_place: place._id }))],
     'GET /api/config': [200, PUBLIC_CONFIG],
+    [`GET /api/outing/place/${place._id}`]: [200, []],
     ...handlers,
   });
   const view = renderWithProviders(<PlaceDetailScreen />, {

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { PlaceDetail } from '@/features/places/components/place-detail';
 import { SaveButton } from '@/features/saved/components/save-button';
 import { ReviewsSection } from '@/features/reviews/components/reviews-section';
+import { OutingsSection } from '@/features/outings/components/outings-section';
 import { useCurrentRole } from '@/app/layout/use-current-role';
 
 export interface PlaceDetailPageProps {
@@ -32,6 +33,7 @@ export function PlaceDetailPage({ placeId, adminSection, notFoundRedirect, saveT
         viewer={viewer}
         adminSection={adminSection}
         notFoundRedirect={notFoundRedirect}
+        renderOutings={(place) => <OutingsSection place={place} viewer={viewer} />}
         renderReviews={(place) => <ReviewsSection placeId={place._id} placeName={place.name} viewer={viewer} />}
         actions={session && saveToggle ? (place) => <SaveButton place={place} userId={session._id} /> : undefined}
       />

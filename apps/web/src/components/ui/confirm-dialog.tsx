@@ -15,6 +15,8 @@ interface ConfirmDialogProps {
   /** An optional sentence under the question (what will happen). */
   detail?: string;
   confirmLabel: string;
+  /** The dismiss button; 'Cancelar' unless the action itself is a cancellation ('Volver'). */
+  cancelLabel?: string;
   confirmColor?: 'primary' | 'error';
   /** While the request runs both buttons are disabled and the dialog cannot be dismissed. */
   pending: boolean;
@@ -22,8 +24,8 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** A confirmation of width 400 (docs/product.md#constants) with 'Cancelar' and the action. */
-export function ConfirmDialog({ open, question, detail, confirmLabel, confirmColor = 'primary', pending, onConfirm, onCancel }: ConfirmDialogProps) {
+/** A confirmation of width 400 (docs/product.md#constants) with 'Cancelar' (or `cancelLabel`) and the action. */
+export function ConfirmDialog({ open, question, detail, confirmLabel, cancelLabel = 'Cancelar', confirmColor = 'primary', pending, onConfirm, onCancel }: ConfirmDialogProps) {
   // The browser's Back button closes the dialog instead of leaving the page.
   useCloseOnBack(open, () => {
     if (!pending) onCancel();
@@ -50,7 +52,7 @@ export function ConfirmDialog({ open, question, detail, confirmLabel, confirmCol
       )}
       <DialogActions>
         <Button onClick={onCancel} disabled={pending}>
-          Cancelar
+          {cancelLabel}
         </Button>
         <Button variant="contained" color={confirmColor} onClick={onConfirm} disabled={pending}>
           {confirmLabel}

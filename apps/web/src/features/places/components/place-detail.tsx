@@ -26,6 +26,8 @@ export interface PlaceDetailProps {
   placeId: string;
   /** Who is looking: the role the server confirmed (null while unknown). */
   viewer: Caller | null;
+  /** 'Próximas salidas', before the reviews, composed by the route (features do not import each other). */
+  renderOutings?: (place: Place) => ReactNode;
   /** The reviews area, composed by the route (features do not import each other). */
   renderReviews?: (place: Place) => ReactNode;
   /** Extra controls under the facts (the 'Guardar' toggle), composed by the route. */
@@ -45,7 +47,7 @@ export function formatDetailWalkingTime(time: readonly [number, number]): string
  * The destination detail of docs/product.md#destination-detail, used at /buscar-destino/destino/{id} and (with
  * `adminSection`) at /admin/destinos/{id}. 'Configurar Destino' switches to the edit form.
  */
-export function PlaceDetail({ placeId, viewer, renderReviews, actions, adminSection, notFoundRedirect = paths.search }: PlaceDetailProps) {
+export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, actions, adminSection, notFoundRedirect = paths.search }: PlaceDetailProps) {
   const { data: place, error, isPending, refetch, isFetching } = usePlace(placeId);
   const [editing, setEditing] = useState(false);
   const { showError } = useToast();
@@ -130,6 +132,7 @@ export function PlaceDetail({ placeId, viewer, renderReviews, actions, adminSect
         <TextBlock title="Recomendaciones">{place.tips}</TextBlock>
       </Box>
       {section}
+      {renderOutings?.(place)}
       {renderReviews?.(place)}
     </Stack>
   );

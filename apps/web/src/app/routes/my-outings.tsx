@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { Caller, Outing } from '@sendero/contract';
+import { paths } from '@/config/paths';
+import { LoadError } from '@/components/ui/load-error';
+import { useErrorToast } from '@/components/ui/use-error-toast';
+import { useMyOutings } from '@/features/outings/api/get-my-outings';
+import { OutingCard } from '@/features/outings/components/outing-card';
+import { OutingGrid } from '@/features/outings/components/outings-section';
+import { useCurrentRole } from '@/app/layout/use-current-role';
+
+/** /mis-salidas: 'Mis salidas' (docs/product.md#outings), the outings I joined and the ones I lead. */
+export default function MyOutingsScreen() {
+  const { session, role } = useCurrentRole();
+  const viewer: Caller | null = session ? { id: session._id, role } : null;
+  const mine = useMyOutings(session?._id);
+  useErrorToast(mine.error);
+  // Guides and admins organize outings; a former guide still sees the ones they led.
+  const showLeading = role === 'guide' || role === 'admin' || (mine.data?.leading.length ?? 0) > 0;
+
+  return (
+    <Box sx={{ px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 }, maxWidth: 1600, mx: 'auto' }}>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.6rem', md: '2.1rem' } }}>
+        Mis salidas
+      </Typography>
+      {mine.isError ? (
+        <LoadError error={mine.error} onRetry={() => void mine.refetch()} />
+      ) : (
+        <>
+          {role !== 'admin' && (
+            <OutingList
+              id="joined-title"
+              title="Salidas en las que me inscribí"
+              outings={mine.data?.joined}
+              viewer={viewer}
+              empty={
+                <>
+                  Aún no te inscribiste en ninguna salida. Busca un destino y mira sus próximas salidas en{' '}
+                  <Link component={RouterLink} to={paths.search}>
+                    Buscar un destino
+                  </Link>
+                  .
+                </>
+              }
+            />
+          )}
+          {showLeading && (
+            <OutingList
+              id="leading-title"
+              title="Salidas que organizo"
+              outings={mine.data?.leading}
+              viewer={viewer}
+              empty="Aún no organizaste salidas. Abre un destino verificado y usa «Organizar una salida»."
+            />
+          )}
+        </>
+      )}
+    </Box>
+  );
+}
+
+interface OutingListProps {
+  id: string;
+  title: string;
+  /** undefined while loading. */
+  outings: Outing[] | undefined;
+  viewer: Caller | null;
+  empty: ReactNode;
+}
+
+function OutingList({ id, title, outings, viewer, empty }: OutingListProps) {
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ mb: 5 }}>
+      <Typography id={id} component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+        {title}
+      </Typography>
+      {!outings ? (
+        <OutingGrid label="Cargando salidas">
+          {Array.from({ length: 2 }, (_, i) => (
+            <Box component="li" key={i}>
+              <Skeleton variant="rounded" height={240} />
+            </Box>
+          ))}
+        </OutingGrid>
+      ) : outings.length === 0 ? (
+        <Typography color="text.secondary">{empty}</Typography>
+      ) : (
+        <OutingGrid label={title}>
+          {outings.map((outing) => (
+            <Box component="li" key={outing._id}>
+              <OutingCard outing={outing} viewer={viewer} showPlace />
+            </Box>
+          ))}
+        </OutingGrid>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatOutingDate, formatSpotsLeft } from './text.js';
+
+describe('outing texts', () => {
+  it('dates an outing in Lima time, in Spanish for Peru, whatever the process time zone', () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    // 11:00 UTC is 6:00 in Lima (UTC-5 all year).
+    expect(formatOutingDate('2026-12-05T11:00:00.000Z', now)).toBe('sábado, 5 de diciembre, 6:00 a. m.');
+    // Late evening in Lima is already the next day in UTC: the Lima day is the one shown.
+    expect(formatOutingDate('2026-12-06T02:30:00.000Z', now)).toBe('sábado, 5 de diciembre, 9:30 p. m.');
+  });
+
+  it('adds the year when the outing is not in the current year', () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    expect(formatOutingDate('2027-12-05T11:00:00.000Z', now)).toBe('domingo, 5 de diciembre de 2027, 6:00 a. m.');
+  });
+
+  it('says how many spots are left, with agreement for one', () => {
+    expect(formatSpotsLeft(4)).toBe('Quedan 4 cupos');
+    expect(formatSpotsLeft(1)).toBe('Queda 1 cupo');
+  });
+});
