@@ -9,3 +9,4 @@ export * from './api-paths.js';
 export * from './rules.js';
 export * from './issues.js';
 export * from './search-cases.js';
+export * from './texts.js';

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { firstWord } from '@sendero/contract';
+import { firstWord, TEXT } from '@sendero/contract';
 import { LoadError } from '@/components/ui/load-error';
 import { useErrorToast } from '@/components/ui/use-error-toast';
 import { useCurrentPerson } from '@/features/users/api/use-current-person';
@@ -20,7 +20,7 @@ export default function ProfileScreen() {
   return (
     <Box sx={{ px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 }, maxWidth: 960, mx: 'auto' }}>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.6rem', md: '2.1rem' } }}>
-        {profile ? `Perfil de ${firstWord(profile.firstname)} ${firstWord(profile.lastname)}` : <Skeleton width={280} aria-label="Cargando" />}
+        {profile ? TEXT.profile.title(firstWord(profile.firstname), firstWord(profile.lastname)) : <Skeleton width={280} aria-label={TEXT.actions.loading} />}
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
         {query.isError ? (

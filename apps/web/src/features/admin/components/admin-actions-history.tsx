@@ -2,7 +2,7 @@ import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { ADMIN_ACTION_LABELS } from '@sendero/contract';
+import { ADMIN_ACTION_LABELS, TEXT } from '@sendero/contract';
 import { LoadError } from '@/components/ui/load-error';
 import { useAdminActions } from '../api/get-admin-actions';
 import { formatDateTime } from '../utils/format-date';
@@ -23,7 +23,7 @@ export function AdminActionsHistory({ targetId, headingLevel = 'h2' }: AdminActi
         Historial de acciones
       </Typography>
       {isPending ? (
-        <Box aria-busy="true" aria-label="Cargando el historial">
+        <Box aria-busy="true" aria-label={TEXT.admin.historyLoading}>
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} variant="text" sx={{ width: { xs: '100%', sm: '60%' } }} />
           ))}
@@ -31,7 +31,7 @@ export function AdminActionsHistory({ targetId, headingLevel = 'h2' }: AdminActi
       ) : error ? (
         <LoadError error={error} onRetry={() => void refetch()} />
       ) : data.length === 0 ? (
-        <Typography color="text.secondary">Aún no hay registros en el historial.</Typography>
+        <Typography color="text.secondary">{TEXT.admin.historyEmpty}</Typography>
       ) : (
         <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
           {data.map((entry) => (

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import { ROLE_LABELS, shortName, type User } from '@sendero/contract';
+import { ROLE_LABELS, shortName, type User, TEXT } from '@sendero/contract';
 import { imageVariant } from '@/lib/images';
 import { socialHref, type SocialField } from '../utils/social-links';
 import { GuideActions } from './guide-actions';
@@ -14,12 +14,12 @@ import { ResetLinkAction } from './reset-link-action';
 import { StatusChip } from './status-chip';
 
 const SOCIAL_FIELDS: readonly { field: SocialField; label: string; required: boolean }[] = [
-  { field: 'instagram', label: 'Instagram', required: true },
-  { field: 'facebook', label: 'Facebook', required: true },
-  { field: 'linkedin', label: 'LinkedIn', required: true },
-  { field: 'other1', label: 'Otro', required: false },
-  { field: 'other2', label: 'Otro', required: false },
-  { field: 'other3', label: 'Otro', required: false },
+  { field: 'instagram', label: TEXT.fields.instagram, required: true },
+  { field: 'facebook', label: TEXT.fields.facebook, required: true },
+  { field: 'linkedin', label: TEXT.fields.linkedin, required: true },
+  { field: 'other1', label: TEXT.fields.other, required: false },
+  { field: 'other2', label: TEXT.fields.other, required: false },
+  { field: 'other3', label: TEXT.fields.other, required: false },
 ];
 
 const visuallyHidden = {
@@ -96,19 +96,19 @@ export function AdminUserProfile({ user }: { user: User }) {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2, sm: 3 }} sx={{ alignItems: { xs: 'flex-start', sm: 'center' } }}>
         <Avatar
           src={user.photo_url ? imageVariant(user.photo_url, 400) : undefined}
-          alt={user.photo_url ? `Foto de ${name}` : undefined}
+          alt={user.photo_url ? TEXT.profile.photoOf(name) : undefined}
           sx={{ width: { xs: 96, md: 120 }, height: { xs: 96, md: 120 }, bgcolor: 'primary.main', fontSize: 40 }}
         >
           {name.charAt(0).toUpperCase()}
         </Avatar>
         <Box sx={{ minWidth: 0 }}>
           <Typography id="admin-user-title" component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.6rem', md: '2.125rem' }, overflowWrap: 'anywhere' }}>
-            {`Perfil de ${name}`}
+            {TEXT.profile.titleOf(name)}
           </Typography>
         </Box>
       </Stack>
 
-      <Section id="admin-user-data" title="Datos del usuario">
+      <Section id="admin-user-data" title={TEXT.admin.userData}>
         <Facts>
           <Fact term="Nombre">{user.firstname}</Fact>
           <Fact term="Apellido">{user.lastname}</Fact>
@@ -120,25 +120,25 @@ export function AdminUserProfile({ user }: { user: User }) {
         </Facts>
       </Section>
 
-      <Section id="admin-user-socials" title="Solicitud para ser guía">
+      <Section id="admin-user-socials" title={TEXT.admin.application}>
         {hasApplication ? (
           <Facts>
             {socials.map((s) => (
               <Fact key={s.field} term={s.label}>
-                {user[s.field].trim() ? <SocialValue field={s.field} value={user[s.field].trim()} /> : <Box component="span" sx={{ color: 'text.secondary' }}>No indicado</Box>}
+                {user[s.field].trim() ? <SocialValue field={s.field} value={user[s.field].trim()} /> : <Box component="span" sx={{ color: 'text.secondary' }}>{TEXT.admin.notGiven}</Box>}
               </Fact>
             ))}
           </Facts>
         ) : (
-          <Typography color="text.secondary">Este usuario aún no ha enviado una solicitud para ser guía.</Typography>
+          <Typography color="text.secondary">{TEXT.admin.noApplication}</Typography>
         )}
       </Section>
 
-      <Section id="admin-user-about" title="Acerca de ti">
+      <Section id="admin-user-about" title={TEXT.admin.aboutYou}>
         {user.about_you.trim() ? (
           <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{user.about_you}</Typography>
         ) : (
-          <Typography color="text.secondary">Sin información.</Typography>
+          <Typography color="text.secondary">{TEXT.admin.noInformation}</Typography>
         )}
       </Section>
 

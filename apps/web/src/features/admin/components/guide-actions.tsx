@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { type AdminTransition, isTransitionAllowed, shortName, type User } from '@sendero/contract';
+import { type AdminTransition, isTransitionAllowed, shortName, type User, TEXT } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -19,24 +19,24 @@ interface TransitionCopy {
 
 const COPY: Record<AdminTransition, TransitionCopy> = {
   approve: {
-    button: 'Aprobar',
-    question: (name) => `¿Aprobar la solicitud de guía de ${name}?`,
-    detail: 'Su estado pasará a Aprobado y tendrá los beneficios de guía.',
-    confirm: 'Aprobar',
+    button: TEXT.admin.approve,
+    question: TEXT.admin.approveQuestion,
+    detail: TEXT.admin.approveDetail,
+    confirm: TEXT.admin.approve,
     color: 'primary',
   },
   reject: {
-    button: 'Rechazar',
-    question: (name) => `¿Rechazar la solicitud de guía de ${name}?`,
-    detail: 'Su estado pasará a Rechazado y seguirá siendo usuario.',
-    confirm: 'Rechazar',
+    button: TEXT.admin.reject,
+    question: TEXT.admin.rejectQuestion,
+    detail: TEXT.admin.rejectDetail,
+    confirm: TEXT.admin.reject,
     color: 'error',
   },
   blockGuide: {
-    button: 'Bloquear Beneficios de Guía',
-    question: (name) => `¿Bloquear los beneficios de guía de ${name}?`,
-    detail: 'Dejará de ser guía y su estado pasará a Sin solicitud.',
-    confirm: 'Bloquear',
+    button: TEXT.admin.blockGuide,
+    question: TEXT.admin.blockGuideQuestion,
+    detail: TEXT.admin.blockGuideDetail,
+    confirm: TEXT.admin.block,
     color: 'error',
   },
 };
@@ -90,7 +90,7 @@ export function GuideActions({ user }: { user: User }) {
           </Button>
         ))}
         <Button component={Link} to={paths.adminUsers} variant="text">
-          Volver
+          {TEXT.actions.back}
         </Button>
       </Stack>
       <ConfirmDialog

@@ -1,7 +1,7 @@
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ADMIN_PAGE_SIZE } from '@sendero/contract';
+import { ADMIN_PAGE_SIZE, TEXT } from '@sendero/contract';
 
 interface ListPaginationProps {
   /** What the list holds, in plural ("usuarios", "destinos"). */
@@ -14,11 +14,11 @@ interface ListPaginationProps {
 }
 
 function itemLabel(type: string, page: number | null, selected: boolean): string {
-  if (type === 'page') return selected ? `Página ${page}` : `Ir a la página ${page}`;
-  if (type === 'next') return 'Ir a la página siguiente';
-  if (type === 'previous') return 'Ir a la página anterior';
-  if (type === 'first') return 'Ir a la primera página';
-  if (type === 'last') return 'Ir a la última página';
+  if (type === 'page') return selected ? TEXT.admin.pageCurrent(page) : TEXT.admin.pageGo(page);
+  if (type === 'next') return TEXT.admin.pageNext;
+  if (type === 'previous') return TEXT.admin.pagePrevious;
+  if (type === 'first') return TEXT.admin.pageFirst;
+  if (type === 'last') return TEXT.admin.pageLast;
   return '';
 }
 
@@ -29,7 +29,7 @@ export function ListPagination({ noun, total, page, pageCount, onPageChange, lab
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2, alignItems: 'center', justifyContent: 'space-between' }}>
       <Typography variant="body2" color="text.secondary" role="status">
-        {total === 0 ? `0 ${noun}` : `Mostrando ${from}–${to} de ${total} ${noun}`}
+        {total === 0 ? `0 ${noun}` : TEXT.admin.showing(from, to, total, noun)}
       </Typography>
       {pageCount > 1 && (
         <Pagination

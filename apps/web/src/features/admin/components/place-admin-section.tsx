@@ -11,12 +11,13 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useToggleVerified } from '../api/verify-place';
 import { AdminActionsHistory } from './admin-actions-history';
+import { TEXT } from '@sendero/contract';
 
 /** docs/product.md#destination-detail: the sentence and the toggle's label follow `verified`. */
 export function visibilityCopy(verified: boolean): { sentence: string; toggle: string } {
   return verified
-    ? { sentence: 'Este lugar es visible a los usuarios.', toggle: 'Bloquear visitas a este lugar' }
-    : { sentence: 'Este lugar no es visible a los usuarios.', toggle: 'El destino es correcto, mostrar a los usuarios' };
+    ? { sentence: TEXT.admin.visible, toggle: TEXT.admin.hideToggle }
+    : { sentence: TEXT.admin.hidden, toggle: TEXT.admin.showToggle };
 }
 
 /**

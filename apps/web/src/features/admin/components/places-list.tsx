@@ -10,7 +10,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import StarIcon from '@mui/icons-material/Star';
-import { ADMIN_PAGE_SIZE, normalize, type Place } from '@sendero/contract';
+import { ADMIN_PAGE_SIZE, normalize, type Place, TEXT } from '@sendero/contract';
 import { LoadError } from '@/components/ui/load-error';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
@@ -27,9 +27,9 @@ import { ListTableBody, TwoLineCell } from './list-table';
 const PLACE_FILTERS = ['verificado', 'no-verificado'] as const;
 type PlaceFilter = (typeof PLACE_FILTERS)[number];
 const FILTERS: readonly FilterOption<PlaceFilter>[] = [
-  { value: '', label: 'Todos' },
-  { value: 'verificado', label: 'Verificado' },
-  { value: 'no-verificado', label: 'No verificado' },
+  { value: '', label: TEXT.admin.all },
+  { value: 'verificado', label: TEXT.admin.verified },
+  { value: 'no-verificado', label: TEXT.admin.notVerified },
 ];
 
 /** Unverified first (they wait for a review), then newest first. */
@@ -119,13 +119,13 @@ export function AdminPlacesList({ titleId, places, isPending, error, onRetry }: 
               <Table aria-labelledby={titleId} aria-busy={isPending} size="small" sx={responsiveTableSx('auto auto 1fr')} {...tableRoles.table}>
                 <TableHead {...tableRoles.rowgroup}>
                   <TableRow {...tableRoles.row}>
-                    <TableCell {...tableRoles.header}>Nombre</TableCell>
-                    <TableCell {...tableRoles.header}>Estado</TableCell>
-                    <TableCell {...tableRoles.header}>Calificación</TableCell>
-                    <TableCell align="right" {...tableRoles.header}>Opciones</TableCell>
+                    <TableCell {...tableRoles.header}>{TEXT.admin.name}</TableCell>
+                    <TableCell {...tableRoles.header}>{TEXT.admin.status}</TableCell>
+                    <TableCell {...tableRoles.header}>{TEXT.admin.rating}</TableCell>
+                    <TableCell align="right" {...tableRoles.header}>{TEXT.admin.options}</TableCell>
                   </TableRow>
                 </TableHead>
-                <ListTableBody columns={4} isPending={isPending} emptyText={page.rows.length === 0 ? 'No hay destinos que coincidan con la búsqueda.' : null}>
+                <ListTableBody columns={4} isPending={isPending} emptyText={page.rows.length === 0 ? TEXT.admin.noPlacesMatch : null}>
                   {page.rows.map((place) => (
                     <TableRow key={place._id} hover {...tableRoles.row}>
                       <TwoLineCell primary={place.name} secondary={place.city} />
@@ -161,15 +161,15 @@ export function AdminPlacesList({ titleId, places, isPending, error, onRetry }: 
               page={page.page}
               pageCount={page.pageCount}
               onPageChange={params.setPage}
-              label="Páginas de destinos"
+              label={TEXT.admin.placePages}
             />
           )}
         </>
       )}
       <ConfirmDialog
         open={dialogOpen}
-        question={toDelete ? `¿Desea eliminar el destino ${toDelete.name} permanentemente?` : ''}
-        confirmLabel="Eliminar"
+        question={toDelete ? TEXT.admin.deletePlaceQuestion(toDelete.name) : ''}
+        confirmLabel={TEXT.admin.delete}
         confirmColor="error"
         pending={remove.isPending}
         onConfirm={() => void confirmDelete()}

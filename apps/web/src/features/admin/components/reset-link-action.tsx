@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MSG } from '@sendero/contract';
+import { MSG, TEXT } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateResetLink } from '../api/create-reset-link';
@@ -35,7 +35,7 @@ export function ResetLinkAction({ userId }: { userId: string }) {
         <Stack spacing={1.5}>
           <Typography color="text.secondary">{MSG.resetLinkIntro}</Typography>
           <TextField
-            label="Enlace de recuperación"
+            label={TEXT.admin.resetLinkLabel}
             value={url}
             slotProps={{ htmlInput: { readOnly: true, onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select() } }}
             fullWidth

@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { STATUS_LABELS, type Status } from '@sendero/contract';
+import { STATUS_LABELS, type Status, TEXT } from '@sendero/contract';
 
 /** Pale backgrounds with dark text: every pair keeps WCAG AA contrast for small text. */
 const TONES = {
@@ -23,5 +23,5 @@ export function StatusChip({ status }: { status: Status }) {
 
 /** 'Verificado' / 'No verificado'. */
 export function VerifiedChip({ verified }: { verified: boolean }) {
-  return verified ? <Tag label="Verificado" tone="good" /> : <Tag label="No verificado" tone="pending" />;
+  return verified ? <Tag label={TEXT.admin.verified} tone="good" /> : <Tag label={TEXT.admin.notVerified} tone="pending" />;
 }

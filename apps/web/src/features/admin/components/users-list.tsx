@@ -9,7 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { ADMIN_PAGE_SIZE, normalize, STATUS_LABELS, STATUSES, type Status, type User } from '@sendero/contract';
+import { ADMIN_PAGE_SIZE, normalize, STATUS_LABELS, STATUSES, type Status, type User, TEXT } from '@sendero/contract';
 import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
 import { useUsers } from '../api/get-users';
@@ -21,7 +21,7 @@ import { responsiveTableSx, tableRoles } from './responsive-table';
 import { ListTableBody, TwoLineCell } from './list-table';
 
 const FILTERS: readonly FilterOption<Status>[] = [
-  { value: '', label: 'Todos' },
+  { value: '', label: TEXT.admin.all },
   { value: 'Enviado', label: STATUS_LABELS.Enviado },
   { value: 'Aprobado', label: STATUS_LABELS.Aprobado },
   { value: 'Rechazado', label: STATUS_LABELS.Rechazado },
@@ -70,17 +70,17 @@ export function AdminUsersList({ titleId }: { titleId: string }) {
       ) : (
         <>
           <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-            <Box sx={{ height: 4 }}>{isPlaceholderData && <LinearProgress aria-label="Actualizando la lista" />}</Box>
+            <Box sx={{ height: 4 }}>{isPlaceholderData && <LinearProgress aria-label={TEXT.admin.refreshing} />}</Box>
             <TableContainer>
               <Table aria-labelledby={titleId} aria-busy={isPending} size="small" sx={responsiveTableSx('1fr auto')} {...tableRoles.table}>
                 <TableHead {...tableRoles.rowgroup}>
                   <TableRow {...tableRoles.row}>
-                    <TableCell {...tableRoles.header}>Nombre</TableCell>
-                    <TableCell {...tableRoles.header}>Estado</TableCell>
-                    <TableCell align="right" {...tableRoles.header}>Opciones</TableCell>
+                    <TableCell {...tableRoles.header}>{TEXT.admin.name}</TableCell>
+                    <TableCell {...tableRoles.header}>{TEXT.admin.status}</TableCell>
+                    <TableCell align="right" {...tableRoles.header}>{TEXT.admin.options}</TableCell>
                   </TableRow>
                 </TableHead>
-                <ListTableBody columns={3} isPending={isPending} emptyText={page.rows.length === 0 ? 'No hay usuarios que coincidan con la búsqueda.' : null}>
+                <ListTableBody columns={3} isPending={isPending} emptyText={page.rows.length === 0 ? TEXT.admin.noUsersMatch : null}>
                   {page.rows.map((user) => (
                     <TableRow key={user._id} hover {...tableRoles.row}>
                       <TwoLineCell primary={`${user.firstname} ${user.lastname}`} secondary={user.email} />
@@ -105,7 +105,7 @@ export function AdminUsersList({ titleId }: { titleId: string }) {
               page={page.page}
               pageCount={page.pageCount}
               onPageChange={params.setPage}
-              label="Páginas de usuarios"
+              label={TEXT.admin.userPages}
             />
           )}
         </>

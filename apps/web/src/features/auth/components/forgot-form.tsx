@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ForgotFormSchema, MSG, type ForgotForm as ForgotValues } from '@sendero/contract';
+import { ForgotFormSchema, MSG, type ForgotForm as ForgotValues, TEXT } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
 import { FormAlert, FormTextField } from '@/components/ui/form-fields';
 import { handleFormError } from '@/lib/form';
@@ -46,7 +46,7 @@ export function ForgotForm() {
       <Stack spacing={2}>
         <Typography color="text.secondary">{MSG.forgotIntro}</Typography>
         <FormAlert message={alert} />
-        <FormTextField form={form} name="email" id="forgot-email" label="Correo" type="email" autoComplete="email" />
+        <FormTextField form={form} name="email" id="forgot-email" label={TEXT.fields.email} type="email" autoComplete="email" />
         <Button type="submit" variant="contained" size="large" disabled={mutation.isPending} fullWidth>
           {MSG.forgotSubmit}
         </Button>

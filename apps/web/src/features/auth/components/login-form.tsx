@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { LoginFormSchema, MSG, type LoginForm as LoginValues, type LoginResponse } from '@sendero/contract';
+import { LoginFormSchema, MSG, type LoginForm as LoginValues, type LoginResponse, TEXT } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
 import { FormAlert, FormTextField } from '@/components/ui/form-fields';
 import { isApiRequestError } from '@/lib/api-client';
@@ -41,11 +41,11 @@ export function LoginForm({ asAdmin = false, onSuccess }: LoginFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={asAdmin ? 'Ingreso de administradores' : 'Ingreso'}>
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={asAdmin ? TEXT.auth.adminLoginForm : TEXT.auth.loginForm}>
       <Stack spacing={2}>
         <FormAlert message={alert} />
-        <FormTextField form={form} name="email" id="login-email" label="Correo" type="email" autoComplete="email" />
-        <FormTextField form={form} name="password" id="login-password" label="Contraseña" type="password" autoComplete="current-password" />
+        <FormTextField form={form} name="email" id="login-email" label={TEXT.fields.email} type="email" autoComplete="email" />
+        <FormTextField form={form} name="password" id="login-password" label={TEXT.fields.password} type="password" autoComplete="current-password" />
         <Button type="submit" variant="contained" size="large" disabled={loginMutation.isPending} fullWidth>
           Ingresar
         </Button>

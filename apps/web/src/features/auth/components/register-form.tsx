@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { MSG, RegisterFormSchema, type RegisterForm as RegisterValues } from '@sendero/contract';
+import { MSG, RegisterFormSchema, type RegisterForm as RegisterValues, TEXT } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
 import { FormAlert, FormTextField } from '@/components/ui/form-fields';
 import { isApiRequestError } from '@/lib/api-client';
@@ -40,14 +40,14 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Registro">
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={TEXT.auth.registerForm}>
       <Stack spacing={2}>
         <FormAlert message={alert} />
-        <FormTextField form={form} name="email" id="register-email" label="Correo" type="email" autoComplete="email" />
-        <FormTextField form={form} name="password" id="register-password" label="Contraseña" type="password" autoComplete="new-password" />
-        <FormTextField form={form} name="confirm" id="register-confirm" label="Confirmar Contraseña" type="password" autoComplete="new-password" />
-        <FormTextField form={form} name="firstname" id="register-firstname" label="Nombre" autoComplete="given-name" />
-        <FormTextField form={form} name="lastname" id="register-lastname" label="Apellido" autoComplete="family-name" />
+        <FormTextField form={form} name="email" id="register-email" label={TEXT.fields.email} type="email" autoComplete="email" />
+        <FormTextField form={form} name="password" id="register-password" label={TEXT.fields.password} type="password" autoComplete="new-password" />
+        <FormTextField form={form} name="confirm" id="register-confirm" label={TEXT.fields.confirm} type="password" autoComplete="new-password" />
+        <FormTextField form={form} name="firstname" id="register-firstname" label={TEXT.fields.firstname} autoComplete="given-name" />
+        <FormTextField form={form} name="lastname" id="register-lastname" label={TEXT.fields.lastname} autoComplete="family-name" />
         <Button type="submit" variant="contained" size="large" disabled={registerMutation.isPending} fullWidth>
           Registrarme
         </Button>

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { paths } from '@/config/paths';
+import { TEXT } from '@sendero/contract';
 
 /** docs/product.md#register: the view shown once the account is created. */
 export function RegisterSuccess() {
@@ -13,7 +14,7 @@ export function RegisterSuccess() {
       <Typography component="p" variant="h6" sx={{ fontWeight: 700 }}>
         Registro Exitoso
       </Typography>
-      <Typography sx={{ my: 2 }}>Su cuenta ha sido registrada con éxito.</Typography>
+      <Typography sx={{ my: 2 }}>{TEXT.auth.registered}</Typography>
       <Button component={RouterLink} to={paths.login} variant="contained" size="large" fullWidth>
         Ingresar
       </Button>

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { MSG, PasswordResetFormSchema, type PasswordResetForm as ResetValues } from '@sendero/contract';
+import { MSG, PasswordResetFormSchema, type PasswordResetForm as ResetValues, TEXT } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { isApiRequestError } from '@/lib/api-client';
@@ -68,8 +68,8 @@ export function ResetForm({ token }: { token: string }) {
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={MSG.resetTitle}>
       <Stack spacing={2}>
-        <FormTextField form={form} name="password" id="reset-password" label="Contraseña" type="password" autoComplete="new-password" />
-        <FormTextField form={form} name="confirm" id="reset-confirm" label="Confirmar Contraseña" type="password" autoComplete="new-password" />
+        <FormTextField form={form} name="password" id="reset-password" label={TEXT.fields.password} type="password" autoComplete="new-password" />
+        <FormTextField form={form} name="confirm" id="reset-confirm" label={TEXT.fields.confirm} type="password" autoComplete="new-password" />
         <Button type="submit" variant="contained" size="large" disabled={mutation.isPending} fullWidth>
           {MSG.resetSubmit}
         </Button>

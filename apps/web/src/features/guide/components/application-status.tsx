@@ -8,7 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { MODAL_WIDTH, MSG, type Status } from '@sendero/contract';
+import { MODAL_WIDTH, MSG, type Status, TEXT } from '@sendero/contract';
 
 const NOTE: Partial<Record<Status, string>> = {
   Enviado: MSG.guidePending,
@@ -46,12 +46,12 @@ export function ApplicationStatus({ status, justSent, onNewApplication }: Applic
         aria-labelledby="guide-replace-title"
         slotProps={{ paper: { sx: { width: MODAL_WIDTH.delete, maxWidth: 'calc(100% - 32px)' } } }}
       >
-        <DialogTitle id="guide-replace-title">Enviar nueva solicitud</DialogTitle>
+        <DialogTitle id="guide-replace-title">{TEXT.guide.replaceTitle}</DialogTitle>
         <DialogContent>
           <DialogContentText>{MSG.guideReplaceWarning}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(false)}>Cancelar</Button>
+          <Button onClick={() => setConfirming(false)}>{TEXT.actions.cancel}</Button>
           <Button
             variant="contained"
             onClick={() => {

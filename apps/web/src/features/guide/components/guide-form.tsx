@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { GuideApplicationSchema, type GuideApplication } from '@sendero/contract';
+import { GuideApplicationSchema, type GuideApplication, TEXT } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
 import { fieldProps, handleFormError } from '@/lib/form';
 import { useSubmitApplication } from '../api/submit-application';
@@ -44,20 +44,20 @@ export function GuideForm({ userId, initial, onSent }: GuideFormProps) {
   );
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Solicitud para ser guía" sx={{ display: 'grid', gap: 2 }}>
+    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={TEXT.guide.form} sx={{ display: 'grid', gap: 2 }}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } }}>
-        {field('instagram', 'Instagram', true)}
-        {field('facebook', 'Facebook', true)}
-        {field('linkedin', 'LinkedIn', true)}
-        {field('other1', 'Otro', false)}
-        {field('other2', 'Otro', false)}
-        {field('other3', 'Otro', false)}
+        {field('instagram', TEXT.fields.instagram, true)}
+        {field('facebook', TEXT.fields.facebook, true)}
+        {field('linkedin', TEXT.fields.linkedin, true)}
+        {field('other1', TEXT.fields.other, false)}
+        {field('other2', TEXT.fields.other, false)}
+        {field('other3', TEXT.fields.other, false)}
       </Box>
       <TextField
         {...fieldProps(register, errors, 'about_you')}
         id="guide-about_you"
-        label="Acerca de ti"
-        placeholder="Cuéntanos tu experiencia..."
+        label={TEXT.fields.aboutYou}
+        placeholder={TEXT.fields.aboutYouPlaceholder}
         required
         multiline
         minRows={4}

@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { MSG, ProfilePasswordFormSchema, type ProfilePasswordForm } from '@sendero/contract';
+import { MSG, ProfilePasswordFormSchema, type ProfilePasswordForm, TEXT } from '@sendero/contract';
 import { ImageUpload } from '@/components/upload';
 import { useToast } from '@/components/ui/toast';
 import { handleFormError } from '@/lib/form';
@@ -63,18 +63,18 @@ export function ProfileEdit({ profile, onDone }: ProfileEditProps) {
   const confirmMessage = confirm !== '' && mismatch ? MSG.profileConfirmMismatch : undefined;
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Editar perfil">
+    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={TEXT.profile.editForm}>
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 4, alignItems: { xs: 'stretch', md: 'flex-start' } }}>
         <Box sx={{ minWidth: 220 }}>
-          <ImageUpload preset="user" value={photo} onChange={setPhoto} onBusyChange={setUploading} alt="Foto de perfil" />
+          <ImageUpload preset="user" value={photo} onChange={setPhoto} onBusyChange={setUploading} alt={TEXT.profile.photo} />
         </Box>
         <Box sx={{ flex: 1, display: 'grid', gap: 2, maxWidth: 480 }}>
-          <FormTextField form={form} name="password" id="profile-password" label="Contraseña" type="password" autoComplete="new-password" />
+          <FormTextField form={form} name="password" id="profile-password" label={TEXT.fields.password} type="password" autoComplete="new-password" />
           <FormTextField
             form={form}
             name="confirm"
             id="profile-confirm"
-            label="Confirmar Contraseña"
+            label={TEXT.fields.confirm}
             type="password"
             autoComplete="new-password"
             error={Boolean(confirmMessage)}

@@ -1,12 +1,13 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import { imageSrcSet, imageVariant } from '@/lib/images';
+import { TEXT } from '@sendero/contract';
 
 /** The round profile photo, or the initial when there is none. */
 export function ProfilePhoto({ url, name, size = 160 }: { url: string; name: string; size?: number }) {
   if (!url) {
     return (
-      <Avatar sx={{ width: size, height: size, fontSize: size / 2.6, bgcolor: 'primary.main' }} aria-label={`Sin foto de ${name}`}>
+      <Avatar sx={{ width: size, height: size, fontSize: size / 2.6, bgcolor: 'primary.main' }} aria-label={TEXT.profile.noPhotoOf(name)}>
         {name.charAt(0).toUpperCase()}
       </Avatar>
     );
@@ -19,7 +20,7 @@ export function ProfilePhoto({ url, name, size = 160 }: { url: string; name: str
       sizes={`${size}px`}
       width={size}
       height={size}
-      alt={`Foto de ${name}`}
+      alt={TEXT.profile.photoOf(name)}
       sx={{ width: size, height: size, borderRadius: '50%', objectFit: 'cover', bgcolor: 'grey.100', display: 'block' }}
     />
   );

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { shortName } from '@sendero/contract';
+import { shortName, TEXT } from '@sendero/contract';
 import type { ProfileData } from './profile-types';
 import { ProfilePhoto } from './profile-photo';
 
@@ -25,9 +25,9 @@ export function ProfileView({ profile, onEdit }: { profile: ProfileData; onEdit:
       <ProfilePhoto url={profile.photo_url} name={shortName(profile.firstname, profile.lastname)} />
       <Box sx={{ flex: 1, width: '100%' }}>
         <Box component="dl" sx={{ display: 'grid', gap: 2, m: 0 }}>
-          <Field label="Nombre" value={profile.firstname} />
-          <Field label="Apellido" value={profile.lastname} />
-          <Field label="Correo" value={profile.email} />
+          <Field label={TEXT.fields.firstname} value={profile.firstname} />
+          <Field label={TEXT.fields.lastname} value={profile.lastname} />
+          <Field label={TEXT.fields.email} value={profile.email} />
         </Box>
         <Button variant="contained" sx={{ mt: 3 }} onClick={onEdit}>
           Editar Perfil
