@@ -9,6 +9,7 @@ import databasePlugin from '@/plugins/database.js';
 import docsPlugin from '@/plugins/docs.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from '@/plugins/errors.js';
 import { limitConnectionsPerIp } from '@/plugins/connections.js';
+import placeChangesPlugin from '@/plugins/place-changes.js';
 import mailPlugin, { type MailPluginOptions } from '@/plugins/mail.js';
 import rateLimitsPlugin from '@/plugins/rate-limits.js';
 import securityPlugin from '@/plugins/security.js';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(securityPlugin);
   await app.register(docsPlugin);
   await app.register(databasePlugin, { db: deps.db });
+  await app.register(placeChangesPlugin);
   app.decorate(
     'storage',
     deps.storage ?? (config.storage === 'database' ? createDatabaseStorage(deps.db) : createLocalStorage(join(config.dataDir, 'uploads'))),

@@ -28,3 +28,5 @@ export const payloadTooLarge = (message: string = MSG.payloadTooLarge) => new Ap
 export const unsupportedMedia = (message: string = MSG.invalidImage) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 export const tooManyRequests = (message: string = MSG.tooManyAttempts, retryAfterSeconds?: number) =>
   new AppError(429, 'TOO_MANY_REQUESTS', message, undefined, retryAfterSeconds);
+export const serviceUnavailable = (retryAfterSeconds = 5) =>
+  new AppError(503, 'SERVICE_UNAVAILABLE', MSG.serviceUnavailable, undefined, retryAfterSeconds);

@@ -102,6 +102,7 @@ export const MSG = {
   tooManyConnections: 'Demasiadas conexiones abiertas. Espera unos segundos e inténtalo de nuevo.',
   requestTimeout: 'La solicitud tardó demasiado. Inténtalo de nuevo.',
   internal: 'Algo salió mal. Inténtalo de nuevo en unos momentos.',
+  serviceUnavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
   network: 'No pudimos conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
   conflict: 'La operación entra en conflicto con el estado actual.',
 
@@ -190,5 +191,6 @@ export const ERROR_CODES = [
   'TOO_MANY_REQUESTS',
   'REQUEST_TIMEOUT',
   'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

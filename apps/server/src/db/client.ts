@@ -42,7 +42,8 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
 }
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // A database that does not answer fails a request after 5 s (503) instead of holding it forever.
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;

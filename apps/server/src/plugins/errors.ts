@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import fp from 'fastify-plugin';
 import { ApiErrorSchema, fieldIssues, MSG, type ApiError, type ErrorCode, type FieldIssue } from '@sendero/contract';
 import { safeParse, type $ZodType } from 'zod/v4/core';
+import { isDatabaseUnavailable } from '@/db/errors.js';
 import { AppError } from '@/errors.js';
 import type { Config } from '@/config.js';
 import { securityHeaders } from '@/plugins/security.js';
@@ -86,6 +87,8 @@ export function toErrorReply(error: unknown): { status: number; body: ApiError }
     const [code, message] = byStatus[status] ?? byStatus[400]!;
     return { status: byStatus[status] ? status : 400, body: errorBody(code, message) };
   }
+  // The database is down or restarting: a clean, retryable 503 (never a hang: the pool gives up after 5 s).
+  if (isDatabaseUnavailable(error)) return { status: 503, body: errorBody('SERVICE_UNAVAILABLE', MSG.serviceUnavailable) };
   return { status: 500, body: errorBody('INTERNAL_ERROR', MSG.internal) };
 }
 
@@ -150,7 +153,9 @@ async function errorsPlugin(app: FastifyInstance) {
 
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toErrorReply(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status === 503) request.log.warn({ err: error }, 'database unavailable');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status === 503) void reply.header('retry-after', String(error instanceof AppError && error.retryAfter ? error.retryAfter : 5));
     // Every 429 says when to come back: ours carry it, @fastify/rate-limit has already set the header.
     if (status === 429) {
       const own = error instanceof AppError ? error.retryAfter : undefined;

@@ -18,6 +18,7 @@ import {
 import { AppError } from '@/errors.js';
 import { sendCachedBody, sendJsonWithEtag } from '@/http/cached-body.js';
 import { PLACE_INDEX_TTL_MS, placeIndexFor } from '@/services/place-index.js';
+import { placeCacheMaxAge } from '@/services/place-list-cache.js';
 import { searchPlaces } from '@/services/place-search.js';
 import { errorResponses } from '@/plugins/errors.js';
 import {
@@ -71,7 +72,7 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
     },
     async (request, reply) => {
       const isAdmin = request.auth?.role === 'admin';
-      const index = placeIndexFor(app.db, app.config.databaseUrl ? PLACE_INDEX_TTL_MS : 0);
+      const index = placeIndexFor(app.db, placeCacheMaxAge(app.db, app.config.databaseUrl ? PLACE_INDEX_TTL_MS : 0));
       const limit = request.query.limit;
       if (limit === undefined && !isAdmin && (await index.verifiedCount()) > PLACE_INDEX_MAX) {
         throw new AppError(413, 'USE_SEARCH', MSG.useSearch);

@@ -102,7 +102,8 @@ export class PlaceIndex {
 
   constructor(
     private readonly db: Db,
-    private readonly ttlMs: number,
+    /** Set on each placeIndexFor() call: the place-change listener makes it Infinity while connected. */
+    public ttlMs: number,
   ) {}
 
   /** Drops everything; the next read rebuilds from the database. */
@@ -249,6 +250,7 @@ export function placeIndexFor(db: Db, ttlMs = 0): PlaceIndex {
     index = new PlaceIndex(db, ttlMs);
     indexes.set(db, index);
   }
+  index.ttlMs = ttlMs;
   return index;
 }
 

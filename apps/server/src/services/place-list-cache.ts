@@ -10,12 +10,12 @@ import { invalidatePlaceIndex, placeIndexChanged } from './place-index.js';
  * - In this process every write that can change the list (create/update/verify/delete a place,
  *   create/delete a review) calls `invalidatePlaceList(db)` after its transaction commits, so the
  *   next read rebuilds: a write shows up at once here.
- * - A write made by ANOTHER process cannot reach this memory, so an entry also expires
- *   `PLACE_LIST_TTL_MS` after it was built: a remote write is visible within that time, never
- *   "stale forever". We chose a short TTL over a per-request version query because a cheap version
- *   (count + max(updated_at)) can miss a transaction that commits with an older timestamp, and a
- *   per-request round trip would cost most of the cache's benefit. A pub/sub invalidation
- *   (docs/product.md#several-processes) would make remote writes immediate; the TTL keeps the bound without it.
+ * - A write made by ANOTHER process reaches this one through PostgreSQL `LISTEN/NOTIFY`
+ *   (plugins/place-changes.ts, docs/decisions/014-verified-list-cached-one-second.md): a trigger
+ *   notifies the place's id at commit, and the listener invalidates here at once. While the listener
+ *   is connected the list is kept until such a notification; while it is not (and when no listener
+ *   runs), an entry also expires `PLACE_LIST_TTL_MS` after it was built, so a remote write is never
+ *   "stale forever".
  * - A rebuild that started before an invalidation is not stored (generation check), so a slow
  *   rebuild cannot put an older list back after a write.
  * - The ETag is a hash of the bytes, so rebuilding an unchanged list keeps clients' 304s working.
@@ -38,9 +38,9 @@ class PlaceListCache {
     this.inflight = null;
   }
 
-  async get(build: () => Promise<Buffer>): Promise<PlaceListEntry> {
+  async get(build: () => Promise<Buffer>, maxAgeMs = this.ttlMs): Promise<PlaceListEntry> {
     const entry = this.entry;
-    if (entry && Date.now() - entry.builtAt < this.ttlMs) return entry;
+    if (entry && Date.now() - entry.builtAt < maxAgeMs) return entry;
     // One rebuild at a time per generation: a burst of requests shares it.
     if (this.inflight && this.inflight.generation === this.generation) return this.inflight.promise;
     const generation = this.generation;
@@ -72,8 +72,24 @@ function cacheFor(db: Db): PlaceListCache {
   return cache;
 }
 
+/**
+ * How long this process may trust its place caches of `db`, set by the place-change listener
+ * (plugins/place-changes.ts): forever while it listens (every write anywhere reaches it at once),
+ * `PLACE_LIST_TTL_MS` while it is disconnected. Unset: the list's TTL, and the index's own default.
+ */
+const maxAges = new WeakMap<Db, () => number>();
+
+export function setPlaceCacheMaxAge(db: Db, maxAge: () => number): void {
+  maxAges.set(db, maxAge);
+}
+
+/** The max age the listener gives, else `fallback`. */
+export function placeCacheMaxAge(db: Db, fallback: number): number {
+  return maxAges.get(db)?.() ?? fallback;
+}
+
 export function getPlaceList(db: Db, build: () => Promise<Buffer>): Promise<PlaceListEntry> {
-  return cacheFor(db).get(build);
+  return cacheFor(db).get(build, placeCacheMaxAge(db, PLACE_LIST_TTL_MS));
 }
 
 /**

@@ -53,6 +53,8 @@ export interface BuildTestAppOptions {
   mail?: { retryDelaysMs?: readonly number[]; timeoutMs?: number };
   /** pino level of the captured logs (default info). */
   logLevel?: 'info' | 'debug' | 'trace';
+  /** A database shared with other apps (as several processes share one); close() leaves it open. */
+  database?: Database;
 }
 
 const hashes = new Map<string, Promise<string>>();
@@ -84,7 +86,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     LOG_LEVEL: 'info',
     ...options.env,
   });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -140,7 +142,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     createAdmin: (opts = {}) => createUser({ ...opts, role: 'admin' }),
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -35,6 +35,15 @@ describe('api client', () => {
     await expect(api.get(API.health)).rejects.toMatchObject({ status: 500, message: MSG.internal });
   });
 
+  it('a 503 (database down or restarting, or the server closing) is SERVICE_UNAVAILABLE with its Spanish message', async () => {
+    stubFetch({
+      [`GET ${API.places}`]: [503, { error: { code: 'SERVICE_UNAVAILABLE', message: MSG.serviceUnavailable } }],
+      [`GET ${API.health}`]: [503, { error: 'Service Unavailable', message: 'Server is closing', statusCode: 503 }],
+    });
+    await expect(api.get(API.places)).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', message: MSG.serviceUnavailable });
+    await expect(api.get(API.health)).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', message: MSG.serviceUnavailable });
+  });
+
   it('a 401 on an authenticated call clears the session and calls the unauthorized handler', async () => {
     signIn('user');
     const handler = vi.fn();

@@ -91,6 +91,7 @@ function codeForStatus(status: number): ErrorCode {
   if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
   if (status === 429) return 'TOO_MANY_REQUESTS';
   if (status === 408) return 'REQUEST_TIMEOUT';
+  if (status === 503) return 'SERVICE_UNAVAILABLE';
   return 'INTERNAL_ERROR';
 }
 
@@ -106,6 +107,7 @@ const FALLBACK_MESSAGE: Record<ErrorCode, string> = {
   TOO_MANY_REQUESTS: MSG.tooManyAttempts,
   REQUEST_TIMEOUT: MSG.requestTimeout,
   INTERNAL_ERROR: MSG.internal,
+  SERVICE_UNAVAILABLE: MSG.serviceUnavailable,
 };
 
 /** The error body of docs/architecture.md#errors, checked by hand so zod stays out of the landing bundle. */
