@@ -8,6 +8,7 @@ import {
   formatKm,
   haversineKm,
   planningPredicates,
+  planSearch,
   readSearchState,
   sortPermutation,
   sortPlaces,
@@ -17,11 +18,13 @@ import {
   type Plannable,
   type SearchState,
 } from './planning.js';
+import { buildSearchIndex } from './search.js';
 import { normalize } from './text.js';
 
 interface P extends Plannable {
   name: string;
   city: string;
+  difficulty: string;
 }
 
 let day = 0;
@@ -31,6 +34,7 @@ function place(name: string, over: Partial<P> = {}): P {
   return {
     name,
     city: 'Lima',
+    difficulty: 'Media',
     time: [2, 4],
     time_city: 3,
     rating: 0,
@@ -176,6 +180,19 @@ describe('filtering in one pass, in the chosen order', () => {
     expect(run({ sort: 'near' }, [nameStarts('LAGUNA')])).toEqual(['Laguna Churup', 'Laguna 69']);
     expect(run({ sort: 'near', hours: 3 }, [nameStarts('canon')])).toEqual(['Cañón de Autisha']);
     expect(run({ hours: 1, duration: 'long' })).toEqual([]);
+  });
+  it('planSearch: the search index and its text filters (accents, case, word starts) with the planning filters and order', () => {
+    const index = buildSearchIndex(list);
+    const plan = (filters: Parameters<typeof planSearch>[2], sort: SearchState['sort'] = 'newest', origin: typeof LIMA | null = LIMA) =>
+      names(planSearch(index, sortPermutation(list, sort, origin), filters));
+    const none = { hours: null, duration: null };
+    expect(plan({ ...none, name: 'LAGUNA', city: 'HUARÁZ' }, 'near')).toEqual(['Laguna Churup', 'Laguna 69']);
+    expect(plan({ ...none, name: 'canon' })).toEqual(['Cañón de Autisha']);
+    expect(plan({ ...none, name: 'de', hours: 3, duration: 'short' }, 'travel')).toEqual(['Lomas de Lachay', 'Cañón de Autisha']);
+    expect(plan({ name: 'hua', hours: 2, duration: 'long' }, 'rating')).toEqual(['Nevado Huaytapallana']);
+    expect(plan({ ...none, city: 'lima', difficulty: 'Media' }, 'near', null)).toEqual(['Cañón de Autisha', 'Lomas de Lachay']);
+    expect(plan({ ...none, name: 'zzz' })).toEqual([]);
+    expect(names(planSearch(index, null, none))).toEqual(names(list));
   });
   it('no predicate and no order gives the list as it is', () => {
     expect(names(collectInOrder(entries, null, []))).toEqual(names(list));

@@ -1,4 +1,5 @@
 import { SEARCH_DIFFICULTY_OPTIONS } from './constants.js';
+import { searchPredicates, type SearchFilters, type SearchIndex } from './search.js';
 import { normalize } from './text.js';
 
 /**
@@ -186,6 +187,15 @@ export function collectInOrder<E extends { item: unknown }>(
     if (ok) out.push(e.item);
   }
   return out;
+}
+
+/**
+ * The search page's one pass (docs/product.md#planning): the text filters of docs/product.md#search over the
+ * index's normalised keys, plus 'Horas de viaje' and 'Duración de la caminata', walking the entries
+ * in `order` (a permutation from sortPermutation over the same list, or null for the list's order).
+ */
+export function planSearch<T extends Plannable>(index: SearchIndex<T>, order: ArrayLike<number> | null, filters: SearchFilters & PlanningFilters): T[] {
+  return collectInOrder(index.entries, order, [...searchPredicates<T>(filters), ...planningPredicates(filters)]);
 }
 
 // ---------------------------------------------------------------------------------------------

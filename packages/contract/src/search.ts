@@ -13,7 +13,7 @@ export interface Searchable {
   difficulty: string;
 }
 
-interface IndexEntry<T> {
+export interface IndexEntry<T> {
   item: T;
   name: string;
   /** Offsets in `name` where a word starts. */
@@ -41,20 +41,29 @@ export function buildSearchIndex<T extends Searchable>(items: readonly T[]): Sea
 }
 
 /**
+ * The text filters as predicates over index entries (none when a filter is empty), so they can be
+ * combined with other filters in one pass (planning.ts). Normalises the typed text once per call.
  * Name: some word of the name starts with the typed text (a text with spaces may span words).
  * City: starts with the typed text. Difficulty: contains the selected value.
  */
-export function filterIndex<T>(index: SearchIndex<T>, filters: SearchFilters): T[] {
+export function searchPredicates<T>(filters: SearchFilters): ((entry: IndexEntry<T>) => boolean)[] {
   const name = normalize(filters.name ?? '');
   const city = normalize(filters.city ?? '');
   const difficulty = normalize(filters.difficulty ?? '');
-  if (!name && !city && !difficulty) return index.entries.map((e) => e.item);
+  const out: ((entry: IndexEntry<T>) => boolean)[] = [];
+  if (city) out.push((e) => e.city.startsWith(city));
+  if (difficulty) out.push((e) => e.difficulty.includes(difficulty));
+  if (name) out.push((e) => e.wordStarts.some((start) => e.name.startsWith(name, start)));
+  return out;
+}
+
+/** The items whose entries pass the text filters of docs/product.md#search, in the list's order. */
+export function filterIndex<T>(index: SearchIndex<T>, filters: SearchFilters): T[] {
+  const predicates = searchPredicates<T>(filters);
+  if (predicates.length === 0) return index.entries.map((e) => e.item);
   const out: T[] = [];
   for (const e of index.entries) {
-    if (city && !e.city.startsWith(city)) continue;
-    if (difficulty && !e.difficulty.includes(difficulty)) continue;
-    if (name && !e.wordStarts.some((start) => e.name.startsWith(name, start))) continue;
-    out.push(e.item);
+    if (predicates.every((p) => p(e))) out.push(e.item);
   }
   return out;
 }

@@ -1,17 +1,22 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useDeferredValue, useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import {
   buildSearchIndex,
-  filterIndex,
+  collectInOrder,
+  distanceKm,
   firstWord,
+  formatKm,
   formatMatchCount,
+  MSG,
+  planningPredicates,
+  planSearch,
   SEARCH_CAROUSEL_BREAKPOINTS,
-  SEARCH_DIFFICULTY_OPTIONS,
+  sortPermutation,
+  type GeoPoint,
   type PlaceIndexEntry,
-  type SearchFilters as SearchFiltersValue,
+  type SearchState,
 } from '@sendero/contract';
 import { LoadError } from '@/components/ui/load-error';
 import { NoResults } from '@/components/ui/no-results';
@@ -19,7 +24,13 @@ import { useErrorToast } from '@/components/ui/use-error-toast';
 import { isUseSearch, usePlaceIndex, useServerSearch } from '@/features/places/api/get-place-index';
 import { CardCarousel } from '@/features/places/components/card-carousel';
 import { SaveButton } from '@/features/saved/components/save-button';
-import { SearchFilters, type FilterName, type FilterValues } from '@/features/places/components/search-filters';
+import { SearchFilters } from '@/features/places/components/search-filters';
+import { PlanningFilters } from '@/features/places/components/planning-filters';
+import { SearchMap } from '@/features/places/components/search-map';
+import { useOrigin } from '@/features/places/hooks/use-origin';
+import { useSearchState } from '@/features/places/hooks/use-search-state';
+import { preloadMap } from '@/components/map';
+import { useToast } from '@/components/ui/toast';
 import { useCurrentPerson } from '@/features/users/api/use-current-person';
 import { useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -32,48 +43,6 @@ const VISUALLY_HIDDEN = {
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 } as const;
-
-const FILTER_NAMES: readonly FilterName[] = ['name', 'city', 'difficulty'];
-
-function readFilters(params: URLSearchParams): FilterValues {
-  const difficulty = params.get('difficulty') ?? '';
-  return {
-    name: params.get('name') ?? '',
-    city: params.get('city') ?? '',
-    difficulty: (SEARCH_DIFFICULTY_OPTIONS as readonly string[]).includes(difficulty) ? difficulty : '',
-  };
-}
-
-/**
- * The filters live in the URL (?name=&city=&difficulty=), so a search survives a reload and can be
- * shared. The fields read local state, updated at once on each keystroke (the URL updates a moment
- * later, which would move the caret of a field bound to it directly); a URL changed from outside
- * (back and forward) is copied back into the fields.
- */
-function useUrlFilters(): [FilterValues, (next: Partial<FilterValues>) => void] {
-  const [params, setParams] = useSearchParams();
-  const [value, setValue] = useState<FilterValues>(() => readFilters(params));
-  const written = useRef(params.toString());
-
-  useEffect(() => {
-    if (params.toString() === written.current) return;
-    written.current = params.toString();
-    setValue(readFilters(params));
-  }, [params]);
-
-  const update = (next: Partial<FilterValues>) => {
-    const merged = { ...value, ...next };
-    setValue(merged);
-    const out = new URLSearchParams(params);
-    for (const key of FILTER_NAMES) {
-      if (merged[key]) out.set(key, merged[key]);
-      else out.delete(key);
-    }
-    written.current = out.toString();
-    setParams(out, { replace: true });
-  };
-  return [value, update];
-}
 
 /** 'Bienvenid@ {first word of the firstname}, ...' from the user record (the admin record for admins). */
 function Welcome() {
@@ -98,25 +67,66 @@ function MatchCount({ count }: { count: number | null }) {
   );
 }
 
-/** Catalogues under PLACE_INDEX_MAX: the whole compact index once, each keystroke filters it in memory. */
-function IndexResults({ filters, cardAction }: { filters: SearchFiltersValue; cardAction?: (place: PlaceIndexEntry) => ReactNode }) {
+type Plan = Omit<SearchState, 'view'>;
+
+interface ResultsProps {
+  plan: Plan;
+  /** The user's position, once known, for 'Más cerca de mí'. */
+  origin: GeoPoint | null;
+  view: SearchState['view'];
+  cardAction?: (place: PlaceIndexEntry) => ReactNode;
+}
+
+/** The results as a list, or (view 'map') as a map of those with a trailhead above the same list. */
+function Results({ places, loading, origin, view, cardAction, onEndReached }: Omit<ResultsProps, 'plan'> & { places: PlaceIndexEntry[]; loading: boolean; onEndReached?: () => void }) {
+  // 'Más cerca de mí': each card says how far its trailhead is ('a N km').
+  const cardNote = origin
+    ? (place: PlaceIndexEntry) => {
+        const km = distanceKm(place, origin);
+        return km === null ? null : formatKm(km);
+      }
+    : undefined;
+  return (
+    <>
+      {view === 'map' && <SearchMap places={places} loading={loading} />}
+      <CardCarousel
+        places={places}
+        breakpoints={SEARCH_CAROUSEL_BREAKPOINTS}
+        label="Destinos"
+        loading={loading}
+        eager
+        cardAction={cardAction}
+        cardNote={cardNote}
+        onEndReached={onEndReached}
+      />
+    </>
+  );
+}
+
+/**
+ * Catalogues under PLACE_INDEX_MAX: the whole compact index once; each change of a filter walks it
+ * once in the chosen order (docs/product.md#planning). Normalised keys and the order are computed once per
+ * load (and per position for 'Más cerca de mí'); a keystroke only compares strings and numbers.
+ */
+function IndexResults({ plan, origin, view, cardAction }: ResultsProps) {
   const places = usePlaceIndex();
   const useServer = isUseSearch(places.error);
   useErrorToast(useServer ? null : places.error);
-  // Normalised keys are computed once per load; each keystroke only compares strings.
-  const index = useMemo(() => buildSearchIndex(places.data ?? []), [places.data]);
-  const deferred = useDeferredValue(filters);
-  const shown = useMemo(() => filterIndex(index, deferred), [index, deferred]);
-  if (useServer) return <ServerResults filters={filters} cardAction={cardAction} />;
+  const list = places.data;
+  const index = useMemo(() => buildSearchIndex(list ?? []), [list]);
+  const order = useMemo(() => (list && plan.sort !== 'newest' ? sortPermutation(list, plan.sort, origin) : null), [list, plan.sort, origin]);
+  const deferred = useDeferredValue(plan);
+  const shown = useMemo(() => planSearch(index, order, deferred), [index, order, deferred]);
+  if (useServer) return <ServerResults plan={plan} origin={origin} view={view} cardAction={cardAction} />;
   return (
     <>
-      <MatchCount count={places.data ? shown.length : null} />
+      <MatchCount count={list ? shown.length : null} />
       {places.isError ? (
         <LoadError error={places.error} onRetry={() => void places.refetch()} />
       ) : !places.isPending && shown.length === 0 ? (
         <NoResults />
       ) : (
-        <CardCarousel places={shown} breakpoints={SEARCH_CAROUSEL_BREAKPOINTS} label="Destinos" loading={places.isPending} eager cardAction={cardAction} />
+        <Results places={shown} loading={places.isPending} origin={origin} view={view} cardAction={cardAction} />
       )}
     </>
   );
@@ -124,14 +134,26 @@ function IndexResults({ filters, cardAction }: { filters: SearchFiltersValue; ca
 
 const SERVER_SEARCH_DEBOUNCE_MS = 250;
 
-/** Larger catalogues (413 USE_SEARCH): the server searches, page by page as the visitor swipes on. */
-function ServerResults({ filters, cardAction }: { filters: SearchFiltersValue; cardAction?: (place: PlaceIndexEntry) => ReactNode }) {
+/**
+ * Larger catalogues (413 USE_SEARCH): the server searches the text filters, page by page as the
+ * visitor swipes on; hours and duration filter the pages loaded so far, in the server's order (newest).
+ */
+function ServerResults({ plan, origin, view, cardAction }: ResultsProps) {
   // One request per pause in typing, not per keystroke.
-  const settled = useDebouncedValue(filters, SERVER_SEARCH_DEBOUNCE_MS);
-  const search = useServerSearch(settled, true);
+  const settled = useDebouncedValue(plan, SERVER_SEARCH_DEBOUNCE_MS);
+  const search = useServerSearch({ name: settled.name, city: settled.city, difficulty: settled.difficulty }, true);
   useErrorToast(search.error);
-  const items = useMemo(() => search.data?.pages.flatMap((p) => p.items) ?? [], [search.data]);
-  const total = search.data?.pages[0]?.total ?? null;
+  const { hours, duration } = plan;
+  const items = useMemo(() => {
+    const loaded = search.data?.pages.flatMap((p) => p.items) ?? [];
+    return collectInOrder(
+      loaded.map((item) => ({ item })),
+      null,
+      planningPredicates({ hours, duration }),
+    );
+  }, [search.data, hours, duration]);
+  const planning = hours !== null || duration !== null;
+  const total = planning ? (search.data ? items.length : null) : (search.data?.pages[0]?.total ?? null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -141,37 +163,38 @@ function ServerResults({ filters, cardAction }: { filters: SearchFiltersValue; c
       <MatchCount count={total} />
       {search.isError ? (
         <LoadError error={search.error} onRetry={() => void search.refetch()} />
-      ) : total === 0 ? (
+      ) : total === 0 && !hasNextPage ? (
         <NoResults />
       ) : (
-        <CardCarousel
-          places={items}
-          breakpoints={SEARCH_CAROUSEL_BREAKPOINTS}
-          label="Destinos"
-          loading={search.isPending}
-          eager
-          cardAction={cardAction}
-          onEndReached={loadMore}
-        />
+        <Results places={items} loading={search.isPending} origin={origin} view={view} cardAction={cardAction} onEndReached={loadMore} />
       )}
     </>
   );
 }
 
 export default function SearchScreen() {
-  const [filters, setFilters] = useUrlFilters();
+  const [state, setState] = useSearchState();
   const session = useSession();
+  const { showError } = useToast();
   const cardAction = session ? (place: PlaceIndexEntry) => <SaveButton place={place} userId={session._id} /> : undefined;
+  // 'Más cerca de mí' asks the browser once; a refusal says so and goes back to the default order.
+  const origin = useOrigin(state.sort === 'near', () => {
+    showError(MSG.locationFailed);
+    setState({ sort: 'newest' });
+  });
+  const { view, name, city, difficulty, hours, duration, sort } = state;
+  const plan = useMemo<Plan>(() => ({ name, city, difficulty, hours, duration, sort }), [name, city, difficulty, hours, duration, sort]);
 
   return (
     <Box sx={{ px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 }, maxWidth: 2400, mx: 'auto' }}>
       <Welcome />
-      <Box sx={{ mb: 3 }}>
-        <SearchFilters value={filters} onChange={setFilters} />
+      <Box sx={{ mb: 3, display: 'grid', gap: 2 }}>
+        <SearchFilters value={state} onChange={setState} />
+        <PlanningFilters value={state} onChange={setState} onMapIntent={preloadMap} />
       </Box>
       {/* Keeps the heading order (h1 > h2 > card h3) for screen readers. */}
       <h2 style={VISUALLY_HIDDEN}>Destinos</h2>
-      <IndexResults filters={filters} cardAction={cardAction} />
+      <IndexResults plan={plan} origin={origin} view={view} cardAction={cardAction} />
     </Box>
   );
 }

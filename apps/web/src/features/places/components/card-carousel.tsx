@@ -19,6 +19,8 @@ interface CardCarouselProps<P extends CardPlace> {
   eager?: boolean;
   /** Extra control on each card (the search page's 'Guardar'), composed by the route. */
   cardAction?: (place: P) => ReactNode;
+  /** An extra line on each card (the distance 'a N km' in the 'Más cerca de mí' order). */
+  cardNote?: (place: P) => string | null;
   /** Called when the last cards come into view (to load more), at most once per length of `places`. */
   onEndReached?: () => void;
 }
@@ -31,7 +33,7 @@ interface CardCarouselProps<P extends CardPlace> {
  * Only the cards in view and one page on each side are mounted (docs/product.md#catalogue): spacers stand
  * for the others, so 10,000 results cost what 15 do. Home and End jump to the first and last card.
  */
-export function CardCarousel<P extends CardPlace>({ places, breakpoints, label, loading = false, eager = false, cardAction, onEndReached }: CardCarouselProps<P>) {
+export function CardCarousel<P extends CardPlace>({ places, breakpoints, label, loading = false, eager = false, cardAction, cardNote, onEndReached }: CardCarouselProps<P>) {
   const slides = slidesForWidth(useViewportWidth(), breakpoints);
   const track = useRef<HTMLDivElement>(null);
   const [canPrev, setCanPrev] = useState(false);
@@ -121,7 +123,7 @@ export function CardCarousel<P extends CardPlace>({ places, breakpoints, label, 
               className={css.slide}
               style={{ flex: `0 0 ${basis}%` }}
             >
-              {loading || !place ? <PlaceCardSkeleton /> : <PlaceCard place={place} eager={eager && i < slides} sizes={sizes} action={cardAction?.(place)} />}
+              {loading || !place ? <PlaceCardSkeleton /> : <PlaceCard place={place} eager={eager && i < slides} sizes={sizes} action={cardAction?.(place)} note={cardNote?.(place)} />}
             </div>
           );
         })}

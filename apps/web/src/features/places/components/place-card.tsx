@@ -20,10 +20,12 @@ interface PlaceCardProps {
   sizes?: string;
   /** Extra control beside 'Ver más' (the 'Guardar' toggle), composed by the route. */
   action?: ReactNode;
+  /** An extra line under the facts (the distance 'a N km' in the 'Más cerca de mí' order). */
+  note?: string | null;
 }
 
 /** docs/product.md#search: name, 'Dificultad', 'Caminata' as 'X - Y horas', 'A {time_city} horas de {city}', first photo. */
-export function PlaceCard({ place, eager = false, sizes = '(max-width: 700px) 100vw, 400px', action }: PlaceCardProps) {
+export function PlaceCard({ place, eager = false, sizes = '(max-width: 700px) 100vw, 400px', action, note }: PlaceCardProps) {
   const photo = 'photo' in place ? place.photo : place.photos[0];
   return (
     <article className={css.card}>
@@ -50,6 +52,7 @@ export function PlaceCard({ place, eager = false, sizes = '(max-width: 700px) 10
           <span className={css.label}>Caminata:</span> {formatWalkingTime(place.time)}
         </p>
         <p className={css.line}>{formatDistance(place.time_city, place.city)}</p>
+        {note && <p className={`${css.line} ${css.note}`}>{note}</p>}
       </div>
       <div className={css.actions}>
         <Button component={RouterLink} to={paths.placeDetail(place._id)} variant="contained" color="primary">

@@ -19,7 +19,7 @@ interface SearchFiltersProps {
   fields?: readonly FilterName[];
 }
 
-function WithReset({ children, label, disabled, onReset }: { children: ReactNode; label: string; disabled: boolean; onReset: () => void }) {
+export function WithReset({ children, label, disabled, onReset }: { children: ReactNode; label: string; disabled: boolean; onReset: () => void }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, flex: '1 1 220px', minWidth: 0 }}>
       {children}

@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import MapOutlined from '@mui/icons-material/MapOutlined';
+import ViewCarouselOutlined from '@mui/icons-material/ViewCarouselOutlined';
+import {
+  DEFAULT_SORT,
+  DURATION_BAND_INFO,
+  DURATION_BANDS,
+  DURATION_EMPTY_LABEL,
+  DURATION_LABEL,
+  SEARCH_VIEW_LABELS,
+  SORT_LABEL,
+  SORT_ORDER_LABELS,
+  SORT_ORDERS,
+  TRAVEL_HOURS_EMPTY_LABEL,
+  TRAVEL_HOURS_LABEL,
+  TRAVEL_HOURS_OPTIONS,
+  travelHoursLabel,
+  type DurationBand,
+  type SearchState,
+  type SearchView,
+  type SortOrder,
+} from '@sendero/contract';
+import { WithReset } from './search-filters';
+
+type PlanningValues = Pick<SearchState, 'hours' | 'duration' | 'sort' | 'view'>;
+
+interface PlanningFiltersProps {
+  value: PlanningValues;
+  onChange: (next: Partial<PlanningValues>) => void;
+  /** A hover or focus on 'Mapa': start fetching the map's code. */
+  onMapIntent?: () => void;
+}
+
+function Select({ id, label, value, onChange, children }: { id: string; label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
+  return (
+    <TextField
+      id={id}
+      select
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      fullWidth
+    >
+      {children}
+    </TextField>
+  );
+}
+
+/**
+ * docs/product.md#planning: 'Horas de viaje', 'Duración de la caminata' and 'Ordenar por', each with an X
+ * that resets it, and the 'Lista' / 'Mapa' switch. Native selects: the phone's own picker, keyboard
+ * and screen readers for free.
+ */
+export function PlanningFilters({ value, onChange, onMapIntent }: PlanningFiltersProps) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+      <WithReset label="Borrar horas de viaje" disabled={value.hours === null} onReset={() => onChange({ hours: null })}>
+        <Select id="filter-hours" label={TRAVEL_HOURS_LABEL} value={value.hours === null ? '' : String(value.hours)} onChange={(v) => onChange({ hours: v === '' ? null : Number(v) })}>
+          <option value="">{TRAVEL_HOURS_EMPTY_LABEL}</option>
+          {TRAVEL_HOURS_OPTIONS.map((h) => (
+            <option key={h} value={h}>
+              {travelHoursLabel(h)}
+            </option>
+          ))}
+        </Select>
+      </WithReset>
+      <WithReset label="Borrar duración de la caminata" disabled={value.duration === null} onReset={() => onChange({ duration: null })}>
+        <Select id="filter-duration" label={DURATION_LABEL} value={value.duration ?? ''} onChange={(v) => onChange({ duration: v === '' ? null : (v as DurationBand) })}>
+          <option value="">{DURATION_EMPTY_LABEL}</option>
+          {DURATION_BANDS.map((band) => (
+            <option key={band} value={band}>
+              {DURATION_BAND_INFO[band].label}
+            </option>
+          ))}
+        </Select>
+      </WithReset>
+      <WithReset label="Restablecer orden" disabled={value.sort === DEFAULT_SORT} onReset={() => onChange({ sort: DEFAULT_SORT })}>
+        <Select id="filter-sort" label={SORT_LABEL} value={value.sort} onChange={(v) => onChange({ sort: v as SortOrder })}>
+          {SORT_ORDERS.map((order) => (
+            <option key={order} value={order}>
+              {SORT_ORDER_LABELS[order]}
+            </option>
+          ))}
+        </Select>
+      </WithReset>
+      <ToggleButtonGroup
+        exclusive
+        value={value.view}
+        onChange={(_e, view: SearchView | null) => view && onChange({ view })}
+        aria-label="Vista de los resultados"
+        color="primary"
+        sx={{ mt: 0.5, flex: '0 0 auto' }}
+      >
+        <ToggleButton value="list" sx={{ gap: 1, px: 2 }}>
+          <ViewCarouselOutlined fontSize="small" aria-hidden />
+          {SEARCH_VIEW_LABELS.list}
+        </ToggleButton>
+        <ToggleButton value="map" sx={{ gap: 1, px: 2 }} onMouseEnter={onMapIntent} onFocus={onMapIntent}>
+          <MapOutlined fontSize="small" aria-hidden />
+          {SEARCH_VIEW_LABELS.map}
+        </ToggleButton>
+      </ToggleButtonGroup>
+    </Box>
+  );
+}
