@@ -17,6 +17,7 @@ export const API = {
     const qs = params.toString();
     return qs ? `/api/place/search?${qs}` : '/api/place/search';
   },
+  placePreview: (id: string) => `/api/place/${id}/preview`,
   placeCreate: '/api/place/create',
   placeVerified: (id: string) => `/api/place/verified/${id}`,
   placeUpdate: (id: string) => `/api/place/update/${id}`,

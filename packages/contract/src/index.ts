@@ -10,3 +10,4 @@ export * from './rules.js';
 export * from './issues.js';
 export * from './search-cases.js';
 export * from './texts.js';
+export * from './sharing.js';

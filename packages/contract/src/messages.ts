@@ -109,6 +109,9 @@ export const MSG = {
   // Weak or lost signal (ours; the banner is docs/product.md#saved's sentence)
   offlineBanner: 'Sin conexión. Puedes ver tus destinos guardados.',
   offline: 'Necesitas conexión para hacer esto.',
+
+  // docs/product.md#sharing
+  linkCopyFailed: 'No pudimos copiar el enlace. Cópialo desde la barra de direcciones.',
   timeout: 'El servidor tardó demasiado en responder. Revisa tu conexión e inténtalo de nuevo.',
   offlineTitle: 'Sin conexión',
   offlineScreen: 'No pudimos cargar esta pantalla. Revisa tu conexión e inténtalo de nuevo.',

@@ -75,10 +75,11 @@ export async function sendCachedBody(
   entry: CachedBody,
   vary = 'Accept-Encoding, Authorization',
   cacheControl = 'no-cache',
+  contentType = 'application/json; charset=utf-8',
 ) {
   void reply.header('etag', entry.etag).header('cache-control', cacheControl).header('vary', vary);
   if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-  void reply.type('application/json; charset=utf-8');
+  void reply.type(contentType);
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (encoding === 'br') return reply.header('content-encoding', 'br').send(await entry.brotli());
   if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(await entry.gzip());

@@ -1,16 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { MSG, UPLOADS_PATH_PREFIX } from '@sendero/contract';
+import { MSG, placeIdFromPath, UPLOADS_PATH_PREFIX } from '@sendero/contract';
+import { makeCachedBody, sendCachedBody, type CachedBody } from '@/http/cached-body.js';
+import { genericHead, placeHead, unescapeHtml, type GenericPage } from '@/http/page-meta.js';
+import { PLACE_INDEX_TTL_MS } from '@/services/place-index.js';
+import { getSharedPlace, type SharedPlace } from '@/services/place-share.js';
 import { errorBody } from './errors.js';
 
 /**
- * The built web app (apps/web/dist): hashed files under /assets cached for a year, index.html never
- * cached, and index.html for any other GET that asks for HTML (the SPA's client-side routes). Without a
+ * The built web app (apps/web/dist): hashed files under /assets cached for a year, and index.html, with
+ * the meta tags of the page asked for (docs/product.md#sharing), for / and any other GET that asks for
+ * HTML (the SPA's client-side routes), revalidated on every visit (ETag). Without a
  * build, a plain Spanish page says so. Also /robots.txt and /favicon.ico, and JSON 404s for the rest.
  */
 
@@ -40,21 +45,133 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </html>
 `;
 
+/** The site's own title and description, used on every page but a verified destination's. */
+const FALLBACK_PAGE: GenericPage = {
+  title: 'Sendero',
+  description: 'Encuentra destinos hermosos a pocas horas de tu ciudad y compártenos tu experiencia.',
+};
+
+const TITLE_RE = /<title>([\s\S]*?)<\/title>\s*/i;
+const DESCRIPTION_RE = /<meta\s+name=["']description["']\s+content=["']([^"']*)["']\s*\/?>\s*/i;
+const HEAD_MARK = '\u0000head\u0000';
+
 /**
- * index.html for a client-side route other than the landing: its <body> gets the class that shows the
- * static page shell instead of the landing's static hero (both are in apps/web/index.html, so the
- * first paint needs no JavaScript). Read per request: a new build is served without a restart.
+ * The built index.html split around the place where each page's meta tags go (where its <title> was),
+ * in two forms: the landing's, and every other page's, whose <body> gets the class that shows the
+ * static page shell instead of the landing's static hero (both are in apps/web/index.html, so the first
+ * paint needs no JavaScript).
  */
-async function pageShellHtml(dist: string): Promise<string> {
-  const html = await readFile(join(dist, 'index.html'), 'utf8');
-  return html.replace(/<body(\s[^>]*)?>/, (tag) => (tag.includes('class=') ? tag : tag.replace('<body', '<body class="sd-page"')));
+interface PageTemplate {
+  version: string;
+  landing: readonly [string, string];
+  page: readonly [string, string];
+  generic: GenericPage;
 }
 
+export function makePageTemplate(html: string, version: string): PageTemplate {
+  const title = TITLE_RE.exec(html);
+  const description = DESCRIPTION_RE.exec(html);
+  let marked = html;
+  if (title) marked = marked.replace(TITLE_RE, HEAD_MARK);
+  if (description) marked = marked.replace(DESCRIPTION_RE, '');
+  if (!marked.includes(HEAD_MARK)) marked = /<\/head>/i.test(marked) ? marked.replace(/<\/head>/i, `${HEAD_MARK}</head>`) : `${HEAD_MARK}${marked}`;
+  const split = (text: string) => {
+    const at = text.indexOf(HEAD_MARK);
+    return [text.slice(0, at), text.slice(at + HEAD_MARK.length)] as const;
+  };
+  const page = marked.replace(/<body(\s[^>]*)?>/, (tag) => (tag.includes('class=') ? tag : tag.replace('<body', '<body class="sd-page"')));
+  return {
+    version,
+    landing: split(marked),
+    page: split(page),
+    generic: {
+      title: title ? unescapeHtml(title[1]!.trim()) : FALLBACK_PAGE.title,
+      description: description ? unescapeHtml(description[1]!.trim()) : FALLBACK_PAGE.description,
+    },
+  };
+}
+
+/** How often index.html is checked for a new build (a deploy is served without a restart). */
+const TEMPLATE_CHECK_MS = 1000;
+/** Generic pages kept rendered (any path can be asked for: the cache is bounded). */
+const GENERIC_PAGES_MAX = 500;
+const GENERIC_PATH_MAX = 200;
+
+/**
+ * Renders index.html for a web route with that route's meta tags (docs/product.md#sharing), each page
+ * kept as ready bytes with a strong ETag and lazily compressed forms: a verified destination's page per
+ * version of its shared facts (dropped with them when the place changes, services/place-share.ts), the
+ * other pages per path. A new build replaces everything.
+ */
+class PageRenderer {
+  private template: PageTemplate | null = null;
+  private checkedAt = 0;
+  private loading: Promise<PageTemplate> | null = null;
+  private generic = new Map<string, CachedBody>();
+  private places = new WeakMap<SharedPlace, { version: string; body: CachedBody }>();
+
+  constructor(
+    private readonly file: string,
+    private readonly publicUrl: string,
+  ) {}
+
+  private async load(): Promise<PageTemplate> {
+    const info = await stat(this.file);
+    const version = `${info.mtimeMs}:${info.size}`;
+    if (this.template?.version !== version) {
+      this.template = makePageTemplate(await readFile(this.file, 'utf8'), version);
+      this.generic.clear();
+      this.places = new WeakMap();
+    }
+    this.checkedAt = Date.now();
+    return this.template;
+  }
+
+  private async current(): Promise<PageTemplate> {
+    if (this.template && Date.now() - this.checkedAt < TEMPLATE_CHECK_MS) return this.template;
+    this.loading ??= this.load().finally(() => (this.loading = null));
+    return this.loading;
+  }
+
+  async render(pathname: string, shared: SharedPlace | null): Promise<CachedBody> {
+    const template = await this.current();
+    if (shared) {
+      const hit = this.places.get(shared);
+      if (hit?.version === template.version) return hit.body;
+      const [before, after] = template.page;
+      const body = makeCachedBody(Buffer.from(`${before}${placeHead(shared, this.publicUrl)}\n    ${after}`));
+      this.places.set(shared, { version: template.version, body });
+      return body;
+    }
+    const hit = this.generic.get(pathname);
+    if (hit) return hit;
+    const [before, after] = pathname === '/' ? template.landing : template.page;
+    const body = makeCachedBody(Buffer.from(`${before}${genericHead(template.generic, this.publicUrl, pathname)}\n    ${after}`));
+    if (pathname.length <= GENERIC_PATH_MAX) {
+      if (this.generic.size >= GENERIC_PAGES_MAX) this.generic.delete(this.generic.keys().next().value!);
+      this.generic.set(pathname, body);
+    }
+    return body;
+  }
+}
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? '/';
+}
+
+/**
+ * Whether to answer with the web app: a GET/HEAD outside /api and /uploads from a browser (it asks for
+ * text/html), or from a link-preview crawler that asks for anything (`*\/*` or no Accept) for a path
+ * that is not a file (no dot in its last segment).
+ */
 function wantsHtml(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const path = request.url.split('?')[0] ?? '';
+  const path = pathOf(request);
   if (path === '/api' || path.startsWith('/api/') || path.startsWith(UPLOADS_PATH_PREFIX)) return false;
-  return (request.headers.accept ?? '').includes('text/html');
+  const accept = request.headers.accept;
+  if (accept?.includes('text/html')) return true;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return (accept === undefined || accept.includes('*/*')) && !last.includes('.') && !path.startsWith('/assets/');
 }
 
 async function webPlugin(app: FastifyInstance) {
@@ -78,7 +195,8 @@ async function webPlugin(app: FastifyInstance) {
       root: dist,
       prefix: '/',
       wildcard: true,
-      index: ['index.html'],
+      // '/' is rendered with its meta tags below, like every other page.
+      index: false,
       cacheControl: false,
       setHeaders(reply, path) {
         if (path.includes(`${join(dist, 'assets')}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -97,13 +215,26 @@ async function webPlugin(app: FastifyInstance) {
     );
   }
 
+  const renderer = new PageRenderer(join(dist, 'index.html'), app.config.publicUrl);
+  const shareTtl = app.config.databaseUrl ? PLACE_INDEX_TTL_MS : 0;
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = pathOf(request);
+    const id = placeIdFromPath(pathname);
+    const shared = id ? await getSharedPlace(app.db, id, shareTtl) : null;
+    const page = await renderer.render(pathname, shared);
+    // One ETag per rendered page: a place's meta is never answered for another, and a change shows at once.
+    return sendCachedBody(request, reply, page, 'Accept-Encoding', 'no-cache', 'text/html; charset=utf-8');
+  };
+
+  if (built) app.get('/', { schema: { hide: true } }, sendPage);
+
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (wantsHtml(request)) {
-      if (built) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await pageShellHtml(dist));
+      if (built) return sendPage(request, reply);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_PAGE);
     }
     return reply.code(404).send(errorBody('NOT_FOUND', MSG.notFound));
   });
 }
 
-export default fp(webPlugin, { name: 'web', fastify: '5.x', dependencies: ['errors'] });
+export default fp(webPlugin, { name: 'web', fastify: '5.x', dependencies: ['errors', 'database'] });

@@ -10,16 +10,18 @@ import {
   PlaceCreateSchema,
   PlaceIndexQuerySchema,
   PlaceIndexSchema,
+  PlacePreviewSchema,
   PlaceSchema,
   PlaceSearchQuerySchema,
   PlaceSearchResponseSchema,
   PlaceUpdateRequestSchema,
 } from '@sendero/contract';
 import { AppError } from '@/errors.js';
-import { sendCachedBody, sendJsonWithEtag } from '@/http/cached-body.js';
+import { makeCachedBody, sendCachedBody, sendJsonWithEtag } from '@/http/cached-body.js';
 import { PLACE_INDEX_TTL_MS, placeIndexFor } from '@/services/place-index.js';
 import { placeCacheMaxAge } from '@/services/place-list-cache.js';
 import { searchPlaces } from '@/services/place-search.js';
+import { getPlacePreview } from '@/services/place-share.js';
 import { errorResponses } from '@/plugins/errors.js';
 import {
   createPlace,
@@ -113,6 +115,26 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
       },
     },
     async (request, reply) => sendJsonWithEtag(request, reply, await getPlace(app.db, request.params.id, request.auth)),
+  );
+
+  app.get(
+    '/api/place/:id/preview',
+    {
+      schema: {
+        operationId: 'getPlacePreview',
+        tags: ['places'],
+        summary:
+          'What a shared link shows of a destination (the login screen’s “Te compartieron este destino”): verified places only, to anyone. ETag + 304.',
+        security: [],
+        params: IdParamsSchema,
+        response: { 200: PlacePreviewSchema, 304: z.null().describe('Not modified'), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const preview = await getPlacePreview(app.db, request.params.id, app.config.databaseUrl ? PLACE_INDEX_TTL_MS : 0);
+      // The same for everyone: no Authorization in Vary.
+      return sendCachedBody(request, reply, makeCachedBody(Buffer.from(JSON.stringify(preview))), 'Accept-Encoding');
+    },
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import type { Db } from '@/db/types.js';
 import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
 import { invalidatePlaceIndex, placeIndexChanged } from './place-index.js';
+import { invalidatePlaceShares, placeShareChanged } from './place-share.js';
 
 /**
  * The serialized list of verified places (GET /api/place for everyone but admins), kept ready as
@@ -94,15 +95,18 @@ export function getPlaceList(db: Db, build: () => Promise<Buffer>): Promise<Plac
 
 /**
  * Call after every committed write that can change a place as listed (the place itself, its reviews):
- * the verified list is rebuilt on the next read, and the browsing index re-reads that one entry.
+ * the verified list is rebuilt on the next read, the browsing index re-reads that one entry, and the
+ * shared page of that place (its meta tags and preview, place-share.ts) is read again.
  */
 export function invalidatePlaceList(db: Db, placeId: string): void {
   caches.get(db)?.invalidate();
   placeIndexChanged(db, placeId);
+  placeShareChanged(db, placeId);
 }
 
 /** Another process changed places: drop the list and the whole index (docs/product.md#several-processes). */
 export function dropPlaceCaches(db: Db): void {
   caches.get(db)?.invalidate();
   invalidatePlaceIndex(db);
+  invalidatePlaceShares(db);
 }
