@@ -129,6 +129,16 @@ const AUTHORIZATION_TABLE: Row[] = [
   { call: 'GET /api/place/index', request: () => ({ method: 'GET', url: API.placeIndex() }), expected: everyone(200) },
   { call: 'GET /api/place/search', request: () => ({ method: 'GET', url: API.placeSearch({ name: 'laguna' }) }), expected: everyone(200) },
   {
+    call: 'GET /api/place/{id}/preview (verified)',
+    request: (w) => ({ method: 'GET', url: API.placePreview(w.verifiedPlace._id) }),
+    expected: everyone(200),
+  },
+  {
+    call: 'GET /api/place/{id}/preview (unverified)',
+    request: (w) => ({ method: 'GET', url: API.placePreview(w.pendingPlace._id) }),
+    expected: everyone(404),
+  },
+  {
     call: 'GET /api/place/{id} (verified)',
     request: (w) => ({ method: 'GET', url: API.place(w.verifiedPlace._id) }),
     expected: signedIn(200),
