@@ -3,6 +3,7 @@ import { MSG, type Difficulty, type PlacePreview } from '@sendero/contract';
 import { places, uploads } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import { notFound } from '@/errors.js';
+import { placeCacheMaxAge } from './place-list-cache.js';
 import { isUuid } from './places.js';
 
 /**
@@ -13,8 +14,8 @@ import { isUuid } from './places.js';
  * Kept per database handle in a bounded cache (a crawler asking for every page must not grow memory
  * without bound), dropped for one place by `placeShareChanged` after every committed write that can
  * change it (place-list-cache.ts calls it with the list), and all at once by `invalidatePlaceShares`
- * when another process wrote. Where other processes may write (PostgreSQL), entries also expire after
- * `ttlMs`, as the browsing index does.
+ * when another process wrote. Where other processes may write (PostgreSQL), entries also expire as the
+ * browsing index's do while the place-change listener is disconnected.
  */
 export interface SharedPlace {
   preview: PlacePreview;
@@ -72,15 +73,13 @@ class PlaceShareCache {
   private entries = new Map<string, Entry>();
   private generation = 0;
 
-  constructor(
-    private readonly db: Db,
-    private readonly ttlMs: number,
-  ) {}
+  constructor(private readonly db: Db) {}
 
-  get(id: string): Promise<SharedPlace | null> {
+  /** `maxAgeMs` 0 or Infinity: kept until a write drops it. */
+  get(id: string, maxAgeMs: number): Promise<SharedPlace | null> {
     const key = id.toLowerCase();
     const hit = this.entries.get(key);
-    if (hit && (this.ttlMs === 0 || Date.now() - hit.at < this.ttlMs)) {
+    if (hit && (maxAgeMs === 0 || Date.now() - hit.at < maxAgeMs)) {
       // Most recently used last: the oldest is evicted first.
       this.entries.delete(key);
       this.entries.set(key, hit);
@@ -115,24 +114,27 @@ class PlaceShareCache {
 
 const caches = new WeakMap<Db, PlaceShareCache>();
 
-function cacheFor(db: Db, ttlMs: number): PlaceShareCache {
+function cacheFor(db: Db): PlaceShareCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new PlaceShareCache(db, ttlMs);
+    cache = new PlaceShareCache(db);
     caches.set(db, cache);
   }
   return cache;
 }
 
-/** The shareable facts of a verified place, or null (unverified, deleted, unknown, not a UUID). */
-export function getSharedPlace(db: Db, id: string, ttlMs = 0): Promise<SharedPlace | null> {
+/**
+ * The shareable facts of a verified place, or null (unverified, deleted, unknown, not a UUID). Trusted
+ * as long as the place-change listener says (place-list-cache.ts `placeCacheMaxAge`), else `fallbackMaxAgeMs`.
+ */
+export function getSharedPlace(db: Db, id: string, fallbackMaxAgeMs = 0): Promise<SharedPlace | null> {
   if (!isUuid(id)) return Promise.resolve(null);
-  return cacheFor(db, ttlMs).get(id);
+  return cacheFor(db).get(id, placeCacheMaxAge(db, fallbackMaxAgeMs));
 }
 
 /** GET /api/place/{id}/preview: 404 for anything but a verified place. */
-export async function getPlacePreview(db: Db, id: string, ttlMs = 0): Promise<PlacePreview> {
-  const shared = await getSharedPlace(db, id, ttlMs);
+export async function getPlacePreview(db: Db, id: string, fallbackMaxAgeMs = 0): Promise<PlacePreview> {
+  const shared = await getSharedPlace(db, id, fallbackMaxAgeMs);
   if (!shared) throw notFound(MSG.placeNotFound);
   return shared.preview;
 }
