@@ -70,7 +70,9 @@ function api<T>(base: string, method: string, path: string, opts: CallOptions = 
 }
 
 async function startSendero(port: number, env: Record<string, string>) {
-  const run = spawnNode([serverJs], {
+  // BENCH_CPU_PROF=dir writes a V8 CPU profile of each Sendero process there (on its exit).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const run = spawnNode([...profile, serverJs], {
     cwd: root,
     env: {
       ...process.env,
