@@ -2,7 +2,7 @@
  * `npm run bench:web`: the three web budgets of issue 3, printed as figures against their budgets.
  * Not a test: it measures. Exit code 1 when a budget is missed, so a CI step can flag it.
  *   npm run bench:web                       build, then all three
- *   npm run bench:web -- --only search      one of: landing, search, lighthouse (no build needed for search)
+ *   npm run bench:web -- --only search      one of: landing, search, planning, lighthouse (no build needed for search, planning)
  */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/env.js';
 import { LANDING_BUDGET_KB, runLandingBench } from './web-landing.js';
 import { LIGHTHOUSE_BUDGETS, runLighthouse } from './web-lighthouse.js';
+import { PLANNING_BUDGET_MS, PLANNING_MAX_RATIO, runPlanningBench } from './web-planning.js';
 import { SEARCH_BUDGET_MS, runSearchBench } from './web-search.js';
 import { startBuiltServer } from './web-serve.js';
 
@@ -31,6 +32,17 @@ if (wants('search')) {
   console.log(`   filterNaive per keystroke: mean ${r.naive.meanMs.toFixed(3)} ms, p95 ${r.naive.p95Ms.toFixed(3)} ms, max ${r.naive.maxMs.toFixed(3)} ms`);
   console.log(`   naive / indexed: ${r.ratio.toFixed(1)}x`);
   console.log(`   budget: mean <= ${SEARCH_BUDGET_MS} ms per keystroke (filterIndex) -> ${verdict(r.withinBudget)}`);
+  failed ||= !r.withinBudget;
+}
+
+if (wants('planning')) {
+  const r = runPlanningBench();
+  console.log(`\n== Planning: ${r.places} places, ${r.keystrokes} filter changes with every filter on, 'Más cerca de mí' order`);
+  console.log(`   'Más cerca de mí' order, once per position: ${r.nearOrderMs.toFixed(1)} ms`);
+  console.log(`   all filters + near, per change: mean ${r.full.meanMs.toFixed(3)} ms, p95 ${r.full.p95Ms.toFixed(3)} ms, max ${r.full.maxMs.toFixed(3)} ms`);
+  console.log(`   name filter alone, per change:  mean ${r.nameOnly.meanMs.toFixed(3)} ms, p95 ${r.nameOnly.p95Ms.toFixed(3)} ms, max ${r.nameOnly.maxMs.toFixed(3)} ms`);
+  console.log(`   all / name alone: ${r.ratio.toFixed(2)}x`);
+  console.log(`   budget: <= ${PLANNING_MAX_RATIO}x the name filter and mean <= ${PLANNING_BUDGET_MS} ms -> ${verdict(r.withinBudget)}`);
   failed ||= !r.withinBudget;
 }
 

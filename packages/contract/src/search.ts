@@ -62,8 +62,11 @@ export function filterIndex<T>(index: SearchIndex<T>, filters: SearchFilters): T
   const predicates = searchPredicates<T>(filters);
   if (predicates.length === 0) return index.entries.map((e) => e.item);
   const out: T[] = [];
+  const count = predicates.length;
   for (const e of index.entries) {
-    if (predicates.every((p) => p(e))) out.push(e.item);
+    let ok = true;
+    for (let p = 0; p < count && ok; p++) ok = predicates[p]!(e);
+    if (ok) out.push(e.item);
   }
   return out;
 }
