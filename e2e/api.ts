@@ -61,6 +61,9 @@ export interface PlaceInput {
   description: string;
   how_to_get: string;
   tips: string;
+  /** The trailhead (docs/product.md#planning): both or neither. */
+  lat?: number | null;
+  lon?: number | null;
 }
 
 /**
