@@ -1,0 +1,430 @@
+/**
+ * `npm run bench:catalogue` (issue 7, docs/product.md#catalogue): does the cost of a visit and of a
+ * keystroke stay the same as the catalogue grows? Not a test: it measures, side by side in one run,
+ * against the 100-destination figures of that same run (the baseline), and checks the budgets.
+ *
+ * For each size (BENCH_CATALOGUE_SIZES, default 100,1000,10000; add 100000 for the server search):
+ *  1. a fresh PostgreSQL database (127.0.0.1:5432, BENCH_PG_URL) and the BUILT server on it;
+ *     N verified destinations inserted BY SQL with realistic Spanish text lengths and coordinates;
+ *  2. API: the index's brotli size per destination; GET /api/place/index right after a write (one entry
+ *     re-read) against a full rebuild; GET /api/place/search p99 (autocannon) for three filters;
+ *  3. Chromium at 4x CPU slowdown: /buscar-destino signed in — time until the cards are painted, the
+ *     longest task, each filter typed and deleted back to empty (per keystroke: the input's event
+ *     duration, as INP counts it, and the time until the results on screen are final), DOM nodes and
+ *     JS heap; the landing as a visitor on slow 4G (150 ms, 1.6 Mbps): time until its cards are painted.
+ *
+ * One browser for the whole team: run it as `flock /tmp/sendero-browser.lock npm run bench:catalogue`.
+ * Exit code 1 when a budget is missed.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import sharp from 'sharp';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { API, SESSION_STORAGE_KEY, type Session } from '@sendero/contract';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/env.js';
+import { freePort, httpClient, spawnNode, waitForUrl } from '../apps/server/test/helpers/process.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const serverJs = join(root, 'apps/server/dist/server.js');
+const SIZES = (process.env.BENCH_CATALOGUE_SIZES ?? '100,1000,10000').split(',').map(Number);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const CPU_SLOWDOWN = 4;
+
+const BUDGET = {
+  paintRatio: 1.5, // cards painted at 10,000 within 1.5x of 100
+  keystrokeMs: 50,
+  domNodes: 2000,
+  indexBrotliKb: 400,
+  bytesPerEntry: 40,
+  searchP99Ms: 50,
+  rebuildMs: 20,
+};
+
+const ADMIN = { email: 'bench.admin@example.com', password: randomBytes(12).toString('base64url') };
+const USER = { email: 'bench.user@example.com', password: randomBytes(12).toString('base64url'), firstname: 'Bench', lastname: 'User' };
+
+// ---------------------------------------------------------------- seeding by SQL
+
+const FEATURES = ['Laguna', 'Cerro', 'Cascada', 'Mirador', 'Nevado', 'Cañón', 'Bosque de piedras', 'Aguas termales', 'Quebrada', 'Camino inca', 'Valle', 'Abra', 'Ruinas de', 'Puente colgante', 'Catarata'];
+const NAMES = ['Huascarán', 'Churup', 'Llanganuco', 'Pariacaca', 'Marcahuasi', 'Antakallpa', 'Ausangate', 'Colca', 'Sóndor', 'Wilcacocha', 'Ñahuinpuquio', 'Rajucolta', 'Tuctubamba', 'Paccha', 'Yuracmayo', 'Huayllay', 'Quilcayhuanca', 'Pumapampa', 'Chinancocha', 'Ishinca', 'Ulta', 'Cañete', 'Auquimarca', 'Kuélap', 'Choquequirao'];
+const CITIES = ['Lima', 'Huaraz', 'Huancayo', 'Cusco', 'Arequipa', 'Trujillo', 'Cajamarca', 'Ayacucho', 'Puno', 'Chachapoyas', 'Tarma', 'Jauja', 'Abancay', 'Ica', 'Piura', 'Chiclayo', 'Moquegua', 'Tacna', 'Huánuco', 'Cerro de Pasco'];
+const DESCRIPTION =
+  'Un sendero de dificultad variable que sube entre queñuales y pajonales hasta una laguna de aguas turquesa al pie del nevado. En el camino hay miradores naturales, pequeñas cascadas y zonas para acampar con permiso de la comunidad. La mejor temporada va de mayo a setiembre, cuando las lluvias son escasas y el cielo está despejado.';
+const HOW_TO_GET = 'Desde el terminal terrestre toma un colectivo hasta el pueblo de partida (1 h 30 min); el inicio del camino está señalizado a diez minutos de la plaza.';
+const TIPS = 'Lleva agua, bloqueador, casaca impermeable y algo de comer. Aclimátate un día antes y sal temprano.';
+
+async function seedPlaces(client: pg.Client, n: number, owner: string, photo: string): Promise<void> {
+  const sqlArray = (xs: string[]) => `array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]::text[]`;
+  await client.query(
+    `insert into places (id_user, name, city, difficulty, capacity, time_min, time_max, time_city, photos, description, how_to_get, tips,
+                         rating, comments, lat, lon, verified, created_at, updated_at)
+     select $1::uuid,
+            (${sqlArray(FEATURES)})[1 + i % ${FEATURES.length}] || ' ' || (${sqlArray(NAMES)})[1 + (i / ${FEATURES.length}) % ${NAMES.length}] || ' ' || i,
+            (${sqlArray(CITIES)})[1 + (i * 7) % ${CITIES.length}],
+            (array['Fácil','Media','Exigente','Difícil'])[1 + i % 4],
+            5 + i % 40, 1 + i % 4, 3 + i % 4 + i % 3, 0.5 + (i % 8) / 2,
+            array[$2::text], $3, $4, $5,
+            round(((i * 37) % 51)::numeric / 10, 1), (i * 13) % 60,
+            -18 + ((i * 7919) % 13000)::float8 / 1000, -81 + ((i * 104729) % 12000)::float8 / 1000,
+            true, now() - make_interval(secs => i), now() - make_interval(secs => i)
+     from generate_series(1, $6::int) as i`,
+    [owner, photo, DESCRIPTION, HOW_TO_GET, TIPS, n],
+  );
+  await client.query('analyze places');
+}
+
+// ---------------------------------------------------------------- HTTP helpers
+
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: number; ms: number }> {
+  const started = performance.now();
+  return new Promise((ok, fail) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (d: Buffer) => (bytes += d.length));
+      res.on('end', () => ok({ status: res.statusCode ?? 0, headers: res.headers, bytes, ms: performance.now() - started }));
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+// ---------------------------------------------------------------- browser measurements
+
+interface KeystrokeFigures {
+  /** Longest event duration (keydown..next paint, as INP counts it) of any keystroke, ms. */
+  inputMs: number;
+  /** Longest time from a keystroke until the results on screen stopped changing, ms. */
+  resultsMs: number;
+}
+
+interface ScreenFigures {
+  cardsPaintedMs: number;
+  longestTaskMs: number;
+  domNodes: number;
+  heapMb: number;
+  keystrokes: Record<'name' | 'city' | 'difficulty', KeystrokeFigures>;
+}
+
+/** tsx (esbuild keepNames) wraps functions sent to the page in `__name(...)`: define it there. */
+const KEEP_NAMES_SHIM = 'window.__name = (f) => f;';
+
+/** Installed before any script of the page: long tasks, event timing and the time of the last DOM change. */
+function instrument() {
+  const w = window as unknown as { __longest: number; __events: { name: string; start: number; duration: number }[]; __lastChange: number };
+  w.__longest = 0;
+  w.__events = [];
+  w.__lastChange = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__longest = Math.max(w.__longest, e.duration);
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__events.push({ name: e.name, start: e.startTime, duration: e.duration });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+  const watch = () => new MutationObserver(() => (w.__lastChange = performance.now())).observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true });
+  if (document.documentElement) watch();
+  else document.addEventListener('DOMContentLoaded', watch);
+}
+
+/** Time (ms since navigation) of the first frame with a card's title in the DOM. */
+async function cardsPainted(page: Page, scope = ''): Promise<number> {
+  const handle = await page.waitForFunction(
+    // Polled in requestAnimationFrame: the first frame that paints the card.
+    (sel) => (document.querySelector(sel) ? performance.now() : 0),
+    `${scope} [aria-roledescription="diapositiva"] h3`,
+    { polling: 'raf', timeout: 180_000 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/** Waits until nothing on the page changed for `quietMs`; returns the time of the last change. */
+async function settle(page: Page, quietMs = 400): Promise<number> {
+  return page.evaluate(
+    (quiet) =>
+      new Promise<number>((ok) => {
+        const w = window as unknown as { __lastChange: number };
+        const check = () => {
+          if (performance.now() - w.__lastChange >= quiet) ok(w.__lastChange);
+          else setTimeout(check, 50);
+        };
+        setTimeout(check, quiet);
+      }),
+    quietMs,
+  );
+}
+
+/** One keystroke (or option change): its event durations and the time until the results were final. */
+async function measureInput(page: Page, act: () => Promise<void>): Promise<KeystrokeFigures> {
+  await settle(page);
+  const before = await page.evaluate(() => {
+    const w = window as unknown as { __events: unknown[] };
+    w.__events = [];
+    return performance.now();
+  });
+  await act();
+  const last = await settle(page);
+  // Event entries are reported after their frame: give the observer a moment.
+  await page.waitForTimeout(100);
+  const events = await page.evaluate(() => (window as unknown as { __events: { name: string; start: number; duration: number }[] }).__events);
+  const input = events.filter((e) => ['keydown', 'keyup', 'keypress', 'beforeinput', 'input', 'change', 'pointerdown', 'pointerup', 'click'].includes(e.name));
+  const first = Math.min(before, ...input.map((e) => e.start));
+  return { inputMs: Math.max(0, ...input.map((e) => e.duration)), resultsMs: Math.max(0, last - first) };
+}
+
+function worst(figures: KeystrokeFigures[]): KeystrokeFigures {
+  return { inputMs: Math.max(...figures.map((f) => f.inputMs)), resultsMs: Math.max(...figures.map((f) => f.resultsMs)) };
+}
+
+async function typeAndDelete(page: Page, label: string, text: string): Promise<KeystrokeFigures> {
+  const field = page.getByLabel(label, { exact: true });
+  await field.click();
+  const figures: KeystrokeFigures[] = [];
+  for (const ch of text) figures.push(await measureInput(page, () => page.keyboard.type(ch)));
+  for (let i = 0; i < text.length; i++) figures.push(await measureInput(page, () => page.keyboard.press('Backspace')));
+  return worst(figures);
+}
+
+async function measureSearchScreen(browser: Browser, base: string, session: Session): Promise<ScreenFigures> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+  await context.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), { key: SESSION_STORAGE_KEY, value: JSON.stringify(session) });
+  await context.addInitScript(KEEP_NAMES_SHIM);
+  await context.addInitScript(instrument);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await cdp.send('Performance.enable');
+  await page.goto(`${base}/buscar-destino`, { waitUntil: 'commit' });
+  const cardsPaintedMs = await cardsPainted(page);
+  await settle(page);
+  const keystrokes = {
+    name: await typeAndDelete(page, 'Nombre', 'laguna'),
+    city: await typeAndDelete(page, 'Ciudad', 'huaraz'),
+    difficulty: worst([
+      await measureInput(page, () => page.getByLabel('Dificultad', { exact: true }).selectOption('Media').then(() => undefined)),
+      await measureInput(page, () => page.getByLabel('Dificultad', { exact: true }).selectOption('').then(() => undefined)),
+    ]),
+  };
+  await cdp.send('HeapProfiler.collectGarbage');
+  const metrics = (await cdp.send('Performance.getMetrics')).metrics;
+  const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+  const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
+  const longestTaskMs = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+  await context.close();
+  return { cardsPaintedMs, longestTaskMs, domNodes, heapMb: heap / 1024 / 1024, keystrokes };
+}
+
+async function measureLanding(browser: Browser, base: string): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+  await context.addInitScript(KEEP_NAMES_SHIM);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.goto(`${base}/`, { waitUntil: 'commit' });
+  const ms = await cardsPainted(page, 'section[aria-labelledby="destinations-title"]');
+  await context.close();
+  return ms;
+}
+
+// ---------------------------------------------------------------- the index after a write
+
+interface RebuildFigures {
+  fullMs: number;
+  afterWriteMedianMs: number;
+  afterWriteMaxMs: number;
+  sameAsFullRebuild: boolean;
+}
+
+async function measureRebuild(databaseUrl: string): Promise<RebuildFigures> {
+  const run = spawnNode(['--import', 'tsx', join(root, 'bench/catalogue-rebuild.ts'), databaseUrl], {
+    cwd: root,
+    env: { ...process.env, TSX_TSCONFIG_PATH: join(root, 'apps/server/tsconfig.json') },
+  });
+  const code = await run.exited;
+  const line = run.output().split('\n').findLast((l) => l.startsWith('{')) ?? '';
+  if (code !== 0) throw new Error(`catalogue-rebuild.ts failed: ${run.output()}`);
+  return JSON.parse(line) as RebuildFigures;
+}
+
+// ---------------------------------------------------------------- one size
+
+interface SizeFigures {
+  size: number;
+  indexBrotliKb: number;
+  bytesPerEntry: number;
+  indexStatus: number;
+  rebuild: RebuildFigures;
+  searchP99: Record<string, number>;
+  screen: ScreenFigures;
+  landingMs: number;
+}
+
+async function measureSize(browser: Browser, size: number): Promise<SizeFigures> {
+  const dbName = `sendero_bench_catalogue_${process.pid}_${size}`;
+  const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+  await admin.connect();
+  await admin.query(`drop database if exists ${dbName}`);
+  await admin.query(`create database ${dbName}`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'sendero-bench-catalogue-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const databaseUrl = `${PG_URL}/${dbName}`;
+  const server = spawnNode([serverJs], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      STORAGE: 'local',
+      SAMPLE_DATA: 'false',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      // The bench is one visitor at a time; the limits have their own tests.
+      AUTH_RATE_LIMIT_PER_IP: '100000',
+    },
+  });
+  const db = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await waitForUrl(base + API.health, server, 120_000);
+    const http = httpClient(base);
+    const adminLogin = await http.ok<{ token: string }>('POST', API.adminLogin, { json: ADMIN });
+    await http.ok('POST', API.register, { json: USER });
+    const user = await http.ok<Session>('POST', API.login, { json: { email: USER.email, password: USER.password } });
+    const image = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4a7d5b' } }).jpeg().toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'foto.jpg');
+    const { url: photo } = await http.ok<{ url: string }>('POST', API.upload('place'), { token: adminLogin.token, form });
+
+    await db.connect();
+    const seedStart = performance.now();
+    await seedPlaces(db, size, user._id, photo);
+    console.log(`  ${size} destinations inserted by SQL in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+    // Rows written behind the server's back: let its index expire (PLACE_INDEX_TTL_MS) or be notified.
+    await new Promise((r) => setTimeout(r, 1500));
+
+    // -- API: index size, rebuild after a write, search p99
+    const br = await rawGet(base + API.placeIndex(), { 'accept-encoding': 'br' });
+    const indexStatus = br.status;
+    // The server's index after a one-place write, in process against this database (TTL aside).
+    const rebuild = await measureRebuild(databaseUrl);
+    const searchP99: Record<string, number> = {};
+    for (const [label, query] of [
+      ['sin filtros', {}],
+      ['nombre "lag"', { name: 'lag' }],
+      ['ciudad "hua" + Media', { city: 'hua', difficulty: 'Media' }],
+    ] as const) {
+      const r = await autocannon({ url: base + API.placeSearch(query), connections: 1, duration: 4 });
+      if (r.non2xx || r.errors) throw new Error(`search ${label}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+      searchP99[label] = r.latency.p99;
+    }
+
+    // -- Browser
+    const screen = await measureSearchScreen(browser, base, user);
+    const landingMs = await measureLanding(browser, base);
+    return {
+      size,
+      indexStatus,
+      indexBrotliKb: indexStatus === 200 ? br.bytes / 1024 : 0,
+      bytesPerEntry: indexStatus === 200 ? br.bytes / size : 0,
+      rebuild,
+      searchP99,
+      screen,
+      landingMs,
+    };
+  } finally {
+    await db.end().catch(() => undefined);
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+// ---------------------------------------------------------------- report
+
+async function main() {
+  if (!existsSync(serverJs) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
+    console.error('The built server or web app is missing: run "npm run build" first (npm run bench:catalogue does).');
+    process.exit(1);
+  }
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const results: SizeFigures[] = [];
+  try {
+    for (const size of SIZES) {
+      console.log(`\n== ${size} verified destinations`);
+      results.push(await measureSize(browser, size));
+    }
+  } finally {
+    await browser.close();
+  }
+
+  const baseline = results.find((r) => r.size === 100) ?? results[0]!;
+  const f = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
+  const ratio = (n: number, b: number) => `${(n / b).toFixed(2)}x`.padStart(7);
+  console.log(`\n== Catalogue size against ${baseline.size} destinations (same run), Chromium at ${CPU_SLOWDOWN}x CPU slowdown`);
+  console.log('   size   cards painted (ratio)   longest task   DOM nodes   heap MB   landing slow 4G (ratio)');
+  for (const r of results) {
+    console.log(
+      `${String(r.size).padStart(7)} ${f(r.screen.cardsPaintedMs)} ms ${ratio(r.screen.cardsPaintedMs, baseline.screen.cardsPaintedMs)}   ${f(r.screen.longestTaskMs)} ms  ${f(r.screen.domNodes)}  ${f(r.screen.heapMb, 1)}  ${f(r.landingMs)} ms ${ratio(r.landingMs, baseline.landingMs)}`,
+    );
+  }
+  console.log('\n   size   keystroke (input event / results final), worst of typing and deleting');
+  for (const r of results) {
+    const k = r.screen.keystrokes;
+    const one = (x: KeystrokeFigures) => `${x.inputMs.toFixed(0)} / ${x.resultsMs.toFixed(0)} ms`;
+    console.log(`${String(r.size).padStart(7)}   Nombre ${one(k.name).padEnd(16)} Ciudad ${one(k.city).padEnd(16)} Dificultad ${one(k.difficulty)}`);
+  }
+  console.log('\n   size   index (br)   per entry   index: full build / after a write (median, max)   search p99 (1 connection)');
+  for (const r of results) {
+    const index = r.indexStatus === 200 ? `${f(r.indexBrotliKb, 1)} KB  ${f(r.bytesPerEntry, 1)} B` : `     ${r.indexStatus} USE_SEARCH     `;
+    const x = r.rebuild;
+    const timings = `${x.fullMs.toFixed(1)} / ${x.afterWriteMedianMs.toFixed(1)}, ${x.afterWriteMaxMs.toFixed(1)} ms${x.sameAsFullRebuild ? '' : ' (DIFFERS from a full rebuild!)'}`;
+    const search = Object.entries(r.searchP99).map(([k, v]) => `${k} ${v} ms`).join(', ');
+    console.log(`${String(r.size).padStart(7)}  ${index}   ${timings.padEnd(34)} ${search}`);
+  }
+
+  const misses: string[] = [];
+  for (const r of results) {
+    if (r.size >= 10000) {
+      if (r.screen.cardsPaintedMs > BUDGET.paintRatio * baseline.screen.cardsPaintedMs) misses.push(`${r.size}: cards painted ${(r.screen.cardsPaintedMs / baseline.screen.cardsPaintedMs).toFixed(2)}x > ${BUDGET.paintRatio}x`);
+      for (const [name, k] of Object.entries(r.screen.keystrokes)) if (k.inputMs > BUDGET.keystrokeMs) misses.push(`${r.size}: keystroke in ${name} ${k.inputMs.toFixed(0)} ms > ${BUDGET.keystrokeMs} ms`);
+      if (r.screen.domNodes >= BUDGET.domNodes) misses.push(`${r.size}: ${r.screen.domNodes} DOM nodes >= ${BUDGET.domNodes}`);
+      if (r.indexStatus === 200 && r.indexBrotliKb > BUDGET.indexBrotliKb) misses.push(`${r.size}: index ${r.indexBrotliKb.toFixed(0)} KB brotli > ${BUDGET.indexBrotliKb} KB`);
+      if (r.rebuild.afterWriteMedianMs > BUDGET.rebuildMs) misses.push(`${r.size}: index after a write ${r.rebuild.afterWriteMedianMs.toFixed(1)} ms > ${BUDGET.rebuildMs} ms`);
+    }
+    if (!r.rebuild.sameAsFullRebuild) misses.push(`${r.size}: the index after writes differs from a full rebuild`);
+    if (r.size >= 10000 && r.indexStatus === 200 && r.bytesPerEntry > BUDGET.bytesPerEntry) misses.push(`${r.size}: ${r.bytesPerEntry.toFixed(1)} B brotli per entry > ${BUDGET.bytesPerEntry}`);
+    if (r.size >= 100000) for (const [k, v] of Object.entries(r.searchP99)) if (v > BUDGET.searchP99Ms) misses.push(`${r.size}: search ${k} p99 ${v} ms > ${BUDGET.searchP99Ms} ms`);
+  }
+  console.log(
+    `\nBudgets (at 10,000: cards within ${BUDGET.paintRatio}x of 100, keystroke input < ${BUDGET.keystrokeMs} ms, < ${BUDGET.domNodes} DOM nodes, index <= ${BUDGET.indexBrotliKb} KB and <= ${BUDGET.bytesPerEntry} B/entry brotli, index after a write <= ${BUDGET.rebuildMs} ms; at 100,000 search p99 <= ${BUDGET.searchP99Ms} ms):`,
+  );
+  console.log(misses.length ? misses.map((m) => `   OVER BUDGET ${m}`).join('\n') : '   all OK');
+  if (misses.length) process.exitCode = 1;
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exitCode = 1;
+}
