@@ -109,10 +109,11 @@ function Destinations() {
   const shown = useMemo(() => (useServer ? (data ?? []) : filterIndex(index, { name })), [index, name, data, useServer]);
   // A first page shorter than LANDING_FIRST_PAGE is the whole catalogue: nothing more to ask for.
   const mayHaveMore = (first.data?.length ?? 0) >= LANDING_FIRST_PAGE;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = server;
   const onEndReached = useCallback(() => {
     if (!wantAll && mayHaveMore) setBrowsing(true);
-    else if (wantAll && useServer && server.hasNextPage && !server.isFetchingNextPage) void server.fetchNextPage();
-  }, [wantAll, mayHaveMore, useServer, server]);
+    else if (wantAll && useServer && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [wantAll, mayHaveMore, useServer, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   return (
     <section className={css.section} aria-labelledby="destinations-title">

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { API, MSG, SEARCH_DIFFICULTY_EMPTY_LABEL } from '@sendero/contract';
@@ -54,9 +54,15 @@ describe('destination search (/buscar-destino)', () => {
   it('as a user I can filter destinations by a word of the name, ignoring accents and case', async () => {
     const { router } = setup();
     await waitFor(() => expect(shownNames()).toHaveLength(3), wait);
-    await userEvent.type(screen.getByLabelText('Nombre'), 'CANON');
+    const navigations: string[] = [];
+    const unsubscribe = router.subscribe((state) => navigations.push(state.location.search));
+    // Keystrokes in quick succession (within the pause the address waits for).
+    for (const typed of ['C', 'CA', 'CAN', 'CANO', 'CANON']) fireEvent.change(screen.getByLabelText('Nombre'), { target: { value: typed } });
     await waitFor(() => expect(shownNames()).toEqual(['Cañón de Autisha']));
-    expect(router.state.location.search).toBe('?name=CANON');
+    // The address takes the typed text after a pause in typing: one navigation, not one per keystroke.
+    await waitFor(() => expect(router.state.location.search).toBe('?name=CANON'));
+    unsubscribe();
+    expect(navigations).toEqual(['?name=CANON']);
     await userEvent.click(screen.getByRole('button', { name: 'Borrar nombre' }));
     await waitFor(() => expect(shownNames()).toHaveLength(3));
     expect(screen.getByLabelText('Nombre')).toHaveValue('');

@@ -79,13 +79,18 @@ interface ResultsProps {
 
 /** The results as a list, or (view 'map') as a map of those with a trailhead above the same list. */
 function Results({ places, loading, origin, view, cardAction, onEndReached }: Omit<ResultsProps, 'plan'> & { places: PlaceIndexEntry[]; loading: boolean; onEndReached?: () => void }) {
-  // 'Más cerca de mí': each card says how far its trailhead is ('a N km').
-  const cardNote = origin
-    ? (place: PlaceIndexEntry) => {
-        const km = distanceKm(place, origin);
-        return km === null ? null : formatKm(km);
-      }
-    : undefined;
+  // 'Más cerca de mí': each card says how far its trailhead is ('a N km'). Stable while typing (the
+  // carousel is memoized).
+  const cardNote = useMemo(
+    () =>
+      origin
+        ? (place: PlaceIndexEntry) => {
+            const km = distanceKm(place, origin);
+            return km === null ? null : formatKm(km);
+          }
+        : undefined,
+    [origin],
+  );
   return (
     <>
       {view === 'map' && <SearchMap places={places} loading={loading} />}
@@ -176,7 +181,9 @@ export default function SearchScreen() {
   const [state, setState] = useSearchState();
   const session = useSession();
   const { showError } = useToast();
-  const cardAction = session ? (place: PlaceIndexEntry) => <SaveButton place={place} userId={session._id} /> : undefined;
+  const userId = session?._id;
+  // Stable across keystrokes, so the carousel's cards do not re-render while typing.
+  const cardAction = useMemo(() => (userId ? (place: PlaceIndexEntry) => <SaveButton place={place} userId={userId} /> : undefined), [userId]);
   // 'Más cerca de mí' asks the browser once; a refusal says so and goes back to the default order.
   const origin = useOrigin(state.sort === 'near', () => {
     showError(MSG.locationFailed);

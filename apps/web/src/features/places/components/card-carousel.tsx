@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import IconButton from '@mui/material/IconButton';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
@@ -33,7 +33,7 @@ interface CardCarouselProps<P extends CardPlace> {
  * Only the cards in view and one page on each side are mounted (docs/product.md#catalogue): spacers stand
  * for the others, so 10,000 results cost what 15 do. Home and End jump to the first and last card.
  */
-export function CardCarousel<P extends CardPlace>({ places, breakpoints, label, loading = false, eager = false, cardAction, cardNote, onEndReached }: CardCarouselProps<P>) {
+function CardCarouselView<P extends CardPlace>({ places, breakpoints, label, loading = false, eager = false, cardAction, cardNote, onEndReached }: CardCarouselProps<P>) {
   const slides = slidesForWidth(useViewportWidth(), breakpoints);
   const track = useRef<HTMLDivElement>(null);
   const [canPrev, setCanPrev] = useState(false);
@@ -135,3 +135,9 @@ export function CardCarousel<P extends CardPlace>({ places, breakpoints, label, 
     </section>
   );
 }
+
+/**
+ * Memoized: a parent that re-renders on each keystroke (the search fields) does not re-render the
+ * cards unless the results, or another prop, changed (pass stable cardAction/cardNote/onEndReached).
+ */
+export const CardCarousel = memo(CardCarouselView) as typeof CardCarouselView;

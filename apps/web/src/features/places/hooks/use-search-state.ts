@@ -8,11 +8,22 @@ import { readSearchState, writeSearchState, type SearchState } from '@sendero/co
  * updated at once on each keystroke (the URL follows a moment later, which would move the caret of a
  * field bound to it directly); a URL changed from outside (back and forward) is copied back. Junk in
  * the URL (an unknown order, negative hours) is dropped from it and the default shows.
+ *
+ * Typed text (name, city) reaches the URL after a pause in typing (URL_WRITE_DELAY_MS): writing the URL
+ * is a navigation that re-renders the whole frame, menu included, too much work for every keystroke on
+ * a phone (docs/product.md#catalogue). A choice (difficulty, order, view) or a cleared field is
+ * written at once.
  */
+export const URL_WRITE_DELAY_MS = 300;
+
+const TYPED: ReadonlySet<string> = new Set(['name', 'city']);
+
+/**
 export function useSearchState(): [SearchState, (next: Partial<SearchState>) => void] {
   const [params, setParams] = useSearchParams();
   const [value, setValue] = useState<SearchState>(() => readSearchState(params));
   const written = useRef<string | null>(null);
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
     const current = params.toString();
@@ -20,16 +31,26 @@ export function useSearchState(): [SearchState, (next: Partial<SearchState>) => 
     const state = readSearchState(params);
     const canonical = writeSearchState(state, params).toString();
     written.current = canonical;
+    clearTimeout(pending.current);
     setValue(state);
     if (canonical !== current) setParams(new URLSearchParams(canonical), { replace: true });
   }, [params, setParams]);
 
+  // Leaving the screen within the pause: the address no longer belongs to it.
+  useEffect(() => () => clearTimeout(pending.current), []);
+
   const update = (next: Partial<SearchState>) => {
     const merged = { ...value, ...next };
     setValue(merged);
-    const out = writeSearchState(merged, params);
-    written.current = out.toString();
-    setParams(out, { replace: true });
+    clearTimeout(pending.current);
+    const write = () => {
+      const out = writeSearchState(merged, new URLSearchParams(window.location.search));
+      written.current = out.toString();
+      setParams(out, { replace: true });
+    };
+    const typing = Object.entries(next).some(([key, v]) => TYPED.has(key) && v !== '');
+    if (typing) pending.current = setTimeout(write, URL_WRITE_DELAY_MS);
+    else write();
   };
   return [value, update];
 }
