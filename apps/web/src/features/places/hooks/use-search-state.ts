@@ -2,6 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { readSearchState, writeSearchState, type SearchState } from '@sendero/contract';
 
+/** How long typed text waits for a pause in typing before it reaches the URL (see useSearchState). */
+export const URL_WRITE_DELAY_MS = 300;
+
+const TYPED: ReadonlySet<string> = new Set(['name', 'city']);
+
 /**
  * The search page's whole state in the URL (docs/product.md#search's three filters and docs/product.md#planning's hours, duration,
  * order and view), so a search survives a reload and can be shared. The controls read local state,
@@ -14,11 +19,6 @@ import { readSearchState, writeSearchState, type SearchState } from '@sendero/co
  * a phone (docs/product.md#catalogue). A choice (difficulty, order, view) or a cleared field is
  * written at once.
  */
-export const URL_WRITE_DELAY_MS = 300;
-
-const TYPED: ReadonlySet<string> = new Set(['name', 'city']);
-
-/**
 export function useSearchState(): [SearchState, (next: Partial<SearchState>) => void] {
   const [params, setParams] = useSearchParams();
   const [value, setValue] = useState<SearchState>(() => readSearchState(params));
