@@ -95,11 +95,6 @@ function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ st
   });
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 // ---------------------------------------------------------------- browser measurements
 
