@@ -32,6 +32,9 @@ const EnvSchema = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number({ error: 'must be a positive integer' }).int().min(100).default(10_000),
   MAX_CONNECTIONS_PER_IP: z.coerce.number({ error: 'must be a positive integer' }).int().min(1).default(64),
   UPLOAD_RATE_LIMIT_PER_USER: z.coerce.number({ error: 'must be a positive integer' }).int().min(1).default(60),
+  /** Images processed at once per process, and how many more may wait (docs/architecture.md#uploads). */
+  UPLOAD_CONCURRENCY: z.coerce.number({ error: 'must be a positive integer' }).int().min(1).default(1),
+  UPLOAD_QUEUE: z.coerce.number({ error: 'must be a non-negative integer' }).int().min(0).default(16),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Built web app (apps/web/dist); found next to the server by default. */
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -168,6 +171,8 @@ const _ConfigSchema = z.object({
   headersTimeoutMs: z.number(),
   maxConnectionsPerIp: z.number(),
   uploadRateLimitPerUser: z.number(),
+  uploadConcurrency: z.number(),
+  uploadQueue: z.number(),
   logLevel: z.string(),
   webDistDir: z.string().optional(),
   redisUrl: z.string().optional(),
@@ -256,6 +261,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     uploadRateLimitPerUser: e.UPLOAD_RATE_LIMIT_PER_USER,
+    uploadConcurrency: e.UPLOAD_CONCURRENCY,
+    uploadQueue: e.UPLOAD_QUEUE,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? resolve(baseDir(env), e.WEB_DIST_DIR) : undefined,
     redisUrl: e.REDIS_URL,

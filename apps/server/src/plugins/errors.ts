@@ -153,7 +153,7 @@ async function errorsPlugin(app: FastifyInstance) {
 
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toErrorReply(error);
-    if (status === 503) request.log.warn({ err: error }, 'database unavailable');
+    if (status === 503) request.log.warn({ err: error }, error instanceof AppError ? 'service busy' : 'database unavailable');
     else if (status >= 500) request.log.error({ err: error }, 'request failed');
     if (status === 503) void reply.header('retry-after', String(error instanceof AppError && error.retryAfter ? error.retryAfter : 5));
     // Every 429 says when to come back: ours carry it, @fastify/rate-limit has already set the header.

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, UPLOAD_MAX_BYTES, UploadQuerySchema, UploadResponseSchema } from '@sendero/contract';
 import { badRequest, payloadTooLarge, tooManyRequests } from '@/errors.js';
 import { errorResponses } from '@/plugins/errors.js';
+import { ImageQueue, limitSharpThreads } from '@/uploads/queue.js';
 import { saveUpload } from '@/uploads/service.js';
 
 /**
@@ -49,6 +50,10 @@ export default async function uploadRoutes(fastify: FastifyInstance): Promise<vo
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
   });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // One libvips thread per image and a bounded queue: uploads cannot take every core from the people
+  // browsing meanwhile, nor pile up decoded images in memory (docs/architecture.md#uploads).
+  limitSharpThreads(1);
+  const queue = new ImageQueue(app.config.uploadConcurrency, app.config.uploadQueue);
 
   app.post(
     '/api/upload',
@@ -60,12 +65,12 @@ export default async function uploadRoutes(fastify: FastifyInstance): Promise<vo
         summary: 'Upload an image (multipart field `file`): re-encoded to WebP, metadata stripped',
         consumes: ['multipart/form-data'],
         querystring: UploadQuerySchema,
-        response: { 201: UploadResponseSchema, ...errorResponses(400, 401, 413, 415, 429) },
+        response: { 201: UploadResponseSchema, ...errorResponses(400, 401, 413, 415, 429, 503) },
       },
     },
     async (request, reply) => {
       const data = await readFileField(request);
-      const saved = await saveUpload(app.db, app.storage, { userId: request.auth!.id, preset: request.query.preset, data });
+      const saved = await saveUpload(app.db, app.storage, { userId: request.auth!.id, preset: request.query.preset, data }, queue);
       return reply.code(201).send(saved);
     },
   );

@@ -3,6 +3,7 @@ import { uploads } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import type { Storage } from '@/storage/storage.js';
 import { processImage, storeImage } from './pipeline.js';
+import type { ImageQueue } from './queue.js';
 
 export interface SaveUploadInput {
   userId: string;
@@ -15,8 +16,9 @@ export interface SaveUploadInput {
  * Files are written before the row, so a recorded URL always has its files (content-addressed
  * names make a repeated upload rewrite the same bytes).
  */
-export async function saveUpload(db: Db, storage: Storage, input: SaveUploadInput): Promise<UploadResponse> {
-  const image = await processImage(input.data);
+export async function saveUpload(db: Db, storage: Storage, input: SaveUploadInput, queue?: ImageQueue): Promise<UploadResponse> {
+  // Decoding and encoding wait for a slot of the process's image queue (503 when it is full).
+  const image = queue ? await queue.run(() => processImage(input.data)) : await processImage(input.data);
   await storeImage(storage, image);
   await db.insert(uploads).values({
     idUser: input.userId,
