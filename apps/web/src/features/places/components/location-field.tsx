@@ -43,6 +43,8 @@ export function LocationField({ control, register, setValue, errors }: LocationF
   const field = (name: 'lat' | 'lon', label: string) => {
     const { ref, ...rest } = register(name, { deps: [name === 'lat' ? 'lon' : 'lat'] });
     const error = errors[name]?.message;
+    // A value set by the map does not go through the input's events: keep the label out of its way.
+    const filled = String((name === 'lat' ? latText : lonText) ?? '') !== '';
     return (
       <TextField
         {...rest}
@@ -53,7 +55,7 @@ export function LocationField({ control, register, setValue, errors }: LocationF
         helperText={error}
         fullWidth
         autoComplete="off"
-        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        slotProps={{ htmlInput: { inputMode: 'decimal' }, inputLabel: filled ? { shrink: true } : {} }}
       />
     );
   };
