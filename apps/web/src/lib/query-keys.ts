@@ -15,6 +15,8 @@ export const queryKeys = {
     search: (filters: SearchFilters) => ['places', 'search', { name: filters.name ?? '', city: filters.city ?? '', difficulty: filters.difficulty ?? '' }] as const,
   },
   place: (id: string) => ['place', id] as const,
+  /** GET /api/place/{id}/preview (anonymous: the same for everyone). */
+  placePreview: (id: string) => ['place-preview', id] as const,
   ratings: (placeId: string) => ['ratings', placeId] as const,
   user: (id: string) => ['user', id] as const,
   admin: (id: string) => ['admin', id] as const,

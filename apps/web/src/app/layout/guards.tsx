@@ -1,15 +1,19 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '@sendero/contract';
 import { paths } from '@/config/paths';
+import { withReturn } from '@/lib/return-path';
 import { justLoggedOut, useSession } from '@/lib/session';
 import { PageLoader } from './page-loader';
 import { useCurrentRole } from './use-current-role';
 
-/** Without a session: /ingresar (docs/product.md#routes-and-guards), or / right after 'Cerrar Sesión'. */
+/**
+ * Without a session: /ingresar?volver={this page} (docs/product.md#routes-and-guards, #sharing), so the
+ * login shows a shared destination and comes back to it; or / right after 'Cerrar Sesión'.
+ */
 function NoSessionRedirect() {
   const location = useLocation();
   if (justLoggedOut()) return <Navigate to={paths.home} replace />;
-  return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
+  return <Navigate to={withReturn(paths.login, `${location.pathname}${location.search}${location.hash}`)} replace />;
 }
 
 /** Guarded routes without a session go to /ingresar (docs/product.md#routes-and-guards). */

@@ -1,19 +1,31 @@
-import { useNavigate } from 'react-router';
-import { MSG, type LoginResponse, TEXT } from '@sendero/contract';
+import { useNavigate, useSearchParams } from 'react-router';
+import { MSG, type LoginResponse, placeIdFromPath, TEXT } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthLink } from '@/features/auth/components/auth-link';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { SharedPlacePreview } from '@/features/places/components/shared-place-preview';
+import { returnPathFrom, withReturn } from '@/lib/return-path';
 import { homeFor } from '../layout/guards';
 
+/**
+ * docs/product.md#login. With `?volver=` (docs/product.md#sharing): a shared destination's preview
+ * above the form, and after signing in the visitor lands on `volver` instead of SPEC's default.
+ */
 export default function LoginScreen() {
   const navigate = useNavigate();
-  const onSuccess = (res: LoginResponse) => void navigate(homeFor(res.role), { replace: true });
+  const [search] = useSearchParams();
+  const volver = returnPathFrom(search);
+  const sharedId = volver ? placeIdFromPath(volver.split(/[?#]/)[0]!) : null;
+  // An administration screen is no place to return a non-admin to: its guard would send them back here.
+  const target = (res: LoginResponse) => (volver && (res.role === 'admin' || !volver.startsWith('/admin/')) ? volver : homeFor(res.role));
+  const onSuccess = (res: LoginResponse) => void navigate(target(res), { replace: true });
   return (
     <AuthCard title={TEXT.auth.loginTitle}>
+      {sharedId && <SharedPlacePreview placeId={sharedId} />}
       <LoginForm onSuccess={onSuccess} />
       <AuthLink to={paths.forgotPassword}>{MSG.forgotLink}</AuthLink>
-      <AuthLink to={paths.register}>{TEXT.auth.toRegister}</AuthLink>
+      <AuthLink to={withReturn(paths.register, volver)}>{TEXT.auth.toRegister}</AuthLink>
     </AuthCard>
   );
 }

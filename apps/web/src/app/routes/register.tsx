@@ -1,18 +1,25 @@
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { placeIdFromPath, TEXT } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthLink } from '@/features/auth/components/auth-link';
 import { RegisterForm } from '@/features/auth/components/register-form';
-import { TEXT } from '@sendero/contract';
+import { SharedPlacePreview } from '@/features/places/components/shared-place-preview';
+import { returnPathFrom, withReturn } from '@/lib/return-path';
 
+/** docs/product.md#register; `volver` is shown and carried on to the login (docs/product.md#sharing). */
 export default function RegisterScreen() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const volver = returnPathFrom(search);
+  const sharedId = volver ? placeIdFromPath(volver.split(/[?#]/)[0]!) : null;
   // The success view has its own address (/registro-exitoso), so a reload does not show the form again.
-  const onSuccess = () => void navigate(paths.registerSuccess, { replace: true });
+  const onSuccess = () => void navigate(withReturn(paths.registerSuccess, volver), { replace: true });
   return (
     <AuthCard title={TEXT.auth.registerTitle}>
+      {sharedId && <SharedPlacePreview placeId={sharedId} />}
       <RegisterForm onSuccess={onSuccess} />
-      <AuthLink to={paths.login}>{TEXT.auth.toLogin}</AuthLink>
+      <AuthLink to={withReturn(paths.login, volver)}>{TEXT.auth.toLogin}</AuthLink>
     </AuthCard>
   );
 }

@@ -5,10 +5,11 @@ import type { ToastState } from './toast';
 import styles from './error-toast.module.css';
 
 const ERROR_ICON = 'M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2M12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8';
+const SUCCESS_ICON = 'M20 12a8 8 0 0 1-8 8 8 8 0 0 1-8-8 8 8 0 0 1 8-8c.76 0 1.5.11 2.2.31l1.57-1.57A9.8 9.8 0 0 0 12 2 10 10 0 0 0 2 12a10 10 0 0 0 10 10 10 10 0 0 0 10-10M7.91 10.08 6.5 11.5 11 16 21 6l-1.41-1.42L11 13.17z';
 const CLOSE_ICON = 'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z';
 
 /**
- * docs/product.md#error-toast: severity error, hides after 3000 ms (paused while the pointer is on it), the close
+ * docs/product.md#error-toast: severity error (or success, with role status, for a confirmation), hides after 3000 ms (paused while the pointer is on it), the close
  * button closes it, clicks outside do not. Our own markup rather than MUI's Snackbar + Alert so it is
  * in the first bundle at ~1 KB (docs/decisions/022-error-toast-in-the-first-bundle.md).
  */
@@ -29,11 +30,18 @@ export default function ErrorToast({ state, onClose }: { state: ToastState; onCl
   }, [state.open, state.key]);
 
   if (!state.open) return null;
+  const success = state.severity === 'success';
   return (
     <div className={styles.root}>
-      <div role="alert" data-severity="error" className={styles.alert} onMouseEnter={stop} onMouseLeave={start}>
+      <div
+        role={success ? 'status' : 'alert'}
+        data-severity={state.severity}
+        className={success ? `${styles.alert} ${styles.success}` : styles.alert}
+        onMouseEnter={stop}
+        onMouseLeave={start}
+      >
         <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d={ERROR_ICON} />
+          <path d={success ? SUCCESS_ICON : ERROR_ICON} />
         </svg>
         <div className={styles.message}>{state.message}</div>
         <IconButton className={styles.close} size="small" color="inherit" aria-label="Cerrar" title="Cerrar" onClick={onClose}>

@@ -4,6 +4,8 @@ import ErrorToast from './error-toast';
 interface ToastApi {
   /** Shows the error toast of docs/product.md#error-toast with a Spanish message. */
   showError: (message: string) => void;
+  /** The same toast with success severity, for a confirmation ('Enlace copiado.'). */
+  showSuccess: (message: string) => void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -11,18 +13,22 @@ const ToastContext = createContext<ToastApi | null>(null);
 export interface ToastState {
   open: boolean;
   message: string;
+  severity: 'error' | 'success';
   /** Changes on every call so the same message shown twice restarts the timer. */
   key: number;
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<ToastState>({ open: false, message: '', key: 0 });
+  const [state, setState] = useState<ToastState>({ open: false, message: '', severity: 'error', key: 0 });
 
   const showError = useCallback((message: string) => {
-    setState((s) => ({ open: true, message, key: s.key + 1 }));
+    setState((s) => ({ open: true, message, severity: 'error', key: s.key + 1 }));
+  }, []);
+  const showSuccess = useCallback((message: string) => {
+    setState((s) => ({ open: true, message, severity: 'success', key: s.key + 1 }));
   }, []);
   const close = useCallback(() => setState((s) => ({ ...s, open: false })), []);
-  const value = useMemo(() => ({ showError }), [showError]);
+  const value = useMemo(() => ({ showError, showSuccess }), [showError, showSuccess]);
 
   return (
     <ToastContext.Provider value={value}>

@@ -6,8 +6,8 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { paths } from '@/config/paths';
 import { TEXT } from '@sendero/contract';
 
-/** docs/product.md#register: the view shown once the account is created. */
-export function RegisterSuccess() {
+/** docs/product.md#register: the view shown once the account is created; 'Ingresar' keeps `volver` (docs/product.md#sharing). */
+export function RegisterSuccess({ loginTo = paths.login }: { loginTo?: string }) {
   return (
     <Box sx={{ textAlign: 'center' }}>
       <CheckCircleIcon color="success" sx={{ fontSize: 64, mb: 1 }} aria-hidden="true" />
@@ -15,7 +15,7 @@ export function RegisterSuccess() {
         Registro Exitoso
       </Typography>
       <Typography sx={{ my: 2 }}>{TEXT.auth.registered}</Typography>
-      <Button component={RouterLink} to={paths.login} variant="contained" size="large" fullWidth>
+      <Button component={RouterLink} to={loginTo} variant="contained" size="large" fullWidth>
         Ingresar
       </Button>
     </Box>

@@ -20,6 +20,7 @@ import { usePlace } from '../api/get-place';
 import { useUpdatePlace } from '../api/update-place';
 import { PhotoCarousel } from './photo-carousel';
 import { PlaceForm } from './place-form';
+import { ShareButton } from './share-button';
 import { formValuesToBody, placeToFormValues } from './place-form-values';
 
 export interface PlaceDetailProps {
@@ -115,7 +116,13 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
               </Box>
             </Fact>
           </Box>
-          {actions?.(place)}
+          {(actions || place.verified) && (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+              {actions?.(place)}
+              {/* Only a published destination has a link a friend can open (docs/product.md#sharing). */}
+              {place.verified && <ShareButton placeId={place._id} name={place.name} />}
+            </Box>
+          )}
           <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{place.description}</Typography>
           {hasCoordinates(place) && <TrailheadMap place={place} />}
           {canEditPlace(place, viewer) && (

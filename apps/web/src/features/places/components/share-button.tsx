@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import ShareOutlined from '@mui/icons-material/ShareOutlined';
+import WhatsApp from '@mui/icons-material/WhatsApp';
+import { MSG, placePagePath, whatsAppShareUrl } from '@sendero/contract';
+import { useToast } from '@/components/ui/toast';
+
+export const SHARE_LABEL = 'Compartir';
+export const COPY_LINK_LABEL = 'Copiar enlace';
+export const WHATSAPP_LABEL = 'Compartir por WhatsApp';
+
+/** The destination's address on this site (what the server renders the link preview of). */
+export function placeShareUrl(placeId: string): string {
+  return new URL(placePagePath(placeId), window.location.origin).href;
+}
+
+/** Copies with the Clipboard API, or (plain http, older browsers) a selected text area. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Refused (no permission, not focused): try the older way.
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  try {
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  } finally {
+    area.remove();
+  }
+}
+
+/**
+ * 'Compartir' (docs/product.md#sharing): the system share sheet where the browser has the Web Share
+ * API (phones); otherwise a menu with 'Copiar enlace' (toast 'Enlace copiado.') and 'Compartir por
+ * WhatsApp' (https://wa.me/?text= with the name and the address).
+ */
+export function ShareButton({ placeId, name }: { placeId: string; name: string }) {
+  const toast = useToast();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const url = placeShareUrl(placeId);
+
+  const onClick = async (event: React.MouseEvent<HTMLElement>) => {
+    const target = event.currentTarget;
+    const data = { title: name, text: name, url };
+    if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {
+      try {
+        await navigator.share(data);
+        return;
+      } catch (e) {
+        // The person closed the share sheet: nothing to do.
+        if (e instanceof DOMException && e.name === 'AbortError') return;
+      }
+    }
+    setAnchor(target);
+  };
+
+  const copy = async () => {
+    setAnchor(null);
+    if (await copyText(url)) toast.showSuccess(MSG.linkCopied);
+    else toast.showError(MSG.linkCopyFailed);
+  };
+
+  return (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={<ShareOutlined />}
+        onClick={(e) => void onClick(e)}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? 'share-menu' : undefined}
+      >
+        {SHARE_LABEL}
+      </Button>
+      <Menu id="share-menu" anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={() => void copy()}>
+          <ListItemIcon>
+            <ContentCopy fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{COPY_LINK_LABEL}</ListItemText>
+        </MenuItem>
+        <MenuItem component="a" href={whatsAppShareUrl(name, url)} target="_blank" rel="noopener noreferrer" onClick={() => setAnchor(null)}>
+          <ListItemIcon>
+            <WhatsApp fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{WHATSAPP_LABEL}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
