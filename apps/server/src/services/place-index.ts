@@ -18,12 +18,15 @@ import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
  *   place-change listener of several processes calls it), and without one the index is rebuilt when
  *   older than `PLACE_INDEX_TTL_MS` while another process may write (PostgreSQL only: PGlite's data
  *   directory belongs to one process).
- * - Bodies are serialized lazily once per version with a hash ETag; compressed forms lazily too.
+ * - Each entry is serialized once when read; a view's body joins those strings lazily once per version,
+ *   with a hash ETag; compressed forms lazily too.
  */
 export const PLACE_INDEX_TTL_MS = 1000;
 
 interface Item {
   entry: PlaceIndexEntry;
+  /** `entry` serialized once: a view's body joins these, so a write re-serializes one entry, not all. */
+  json: string;
   verified: boolean;
   /** created_at in ms, then id: the sort key (newest first). */
   at: number;
@@ -80,7 +83,10 @@ export function toIndexEntry(row: Omit<IndexRow, 'verified'>): PlaceIndexEntry {
   };
 }
 
-const toItem = (row: IndexRow): Item => ({ entry: toIndexEntry(row), verified: row.verified, at: row.createdAt.getTime() });
+function toItem(row: IndexRow): Item {
+  const entry = toIndexEntry(row);
+  return { entry, json: JSON.stringify(entry), verified: row.verified, at: row.createdAt.getTime() };
+}
 
 /** Newest first; equal times by id descending (the same order as the SQL `created_at desc, id desc`). */
 function before(a: Item, b: Item): boolean {
@@ -225,13 +231,14 @@ export class PlaceIndex {
     const key = `${view}:${limit ?? ''}`;
     let body = this.bodies.get(key);
     if (!body) {
-      const entries: PlaceIndexEntry[] = [];
+      // The entries' JSON joined (each serialized once, when read): the same bytes as JSON.stringify of the array.
+      const parts: string[] = [];
       for (const i of items) {
         if (view === 'verified' && !i.verified) continue;
-        entries.push(i.entry);
-        if (limit !== undefined && entries.length >= limit) break;
+        parts.push(i.json);
+        if (limit !== undefined && parts.length >= limit) break;
       }
-      body = makeCachedBody(Buffer.from(JSON.stringify(entries)));
+      body = makeCachedBody(Buffer.from(`[${parts.join(',')}]`));
       this.bodies.set(key, body);
     }
     return body;
