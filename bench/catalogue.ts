@@ -35,6 +35,8 @@ const serverJs = join(root, 'apps/server/dist/server.js');
 const SIZES = (process.env.BENCH_CATALOGUE_SIZES ?? '100,1000,10000').split(',').map(Number);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const CPU_SLOWDOWN = 4;
+/** BENCH_SCREENSHOTS=<dir>: also save the search screen and the landing at 390 and 1440 px per size. */
+const SHOTS = process.env.BENCH_SCREENSHOTS;
 
 const BUDGET = {
   paintRatio: 1.5, // cards painted at 10,000 within 1.5x of 100
@@ -235,6 +237,23 @@ async function measureLanding(browser: Browser, base: string): Promise<number> {
   return ms;
 }
 
+async function screenshots(browser: Browser, base: string, session: Session, size: number): Promise<void> {
+  for (const width of [390, 1440]) {
+    const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await cardsPainted(page, 'section[aria-labelledby="destinations-title"]');
+    await page.locator('section[aria-labelledby="destinations-title"]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS!, `landing-${size}-${width}.png`) });
+    await context.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), { key: SESSION_STORAGE_KEY, value: JSON.stringify(session) });
+    await page.goto(`${base}/buscar-destino?name=lag`);
+    await cardsPainted(page);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: join(SHOTS!, `search-${size}-${width}.png`) });
+    await context.close();
+  }
+}
+
 // ---------------------------------------------------------------- the index after a write
 
 interface RebuildFigures {
@@ -335,6 +354,7 @@ async function measureSize(browser: Browser, size: number): Promise<SizeFigures>
     // -- Browser
     const screen = await measureSearchScreen(browser, base, user);
     const landingMs = await measureLanding(browser, base);
+    if (SHOTS) await screenshots(browser, base, user, size);
     return {
       size,
       indexStatus,
