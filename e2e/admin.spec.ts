@@ -269,7 +269,8 @@ test.describe('admin routes', () => {
     for (const [who, p] of visits) {
       for (const route of routes) {
         await p.goto(route);
-        await expect(p, `${who} on ${route}`).toHaveURL(/\/ingresar$/);
+        // A visitor also carries where to come back to (docs/product.md#sharing); a signed-in non-admin does not.
+        await expect(p, `${who} on ${route}`).toHaveURL(who === 'visitor' ? `/ingresar?${new URLSearchParams({ volver: route })}` : /\/ingresar$/);
         await expect(p.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
       }
     }

@@ -29,10 +29,10 @@ test.describe('as a visitor', () => {
 
     // Without a session the guide invitation and the cards lead to the login (guarded routes).
     await action(page, 'Unirme').click();
-    await expect(page).toHaveURL(/\/ingresar$/);
+    await expect(page).toHaveURL(/\/ingresar\?volver=%2F/);
     await page.goto('/');
     await action(page, 'Ver más').first().click();
-    await expect(page).toHaveURL(/\/ingresar$/);
+    await expect(page).toHaveURL(/\/ingresar\?volver=%2F/);
   });
 
   test('I register, see "Registro Exitoso" and then log in', async ({ page }) => {
@@ -105,7 +105,8 @@ test.describe('as a visitor', () => {
     const place = await api.createVerifiedPlace(owner.token, admin.token);
     for (const path of ['/buscar-destino', `/buscar-destino/destino/${place._id}`, '/perfil', '/convertirme-en-guia', '/crear-destino']) {
       await page.goto(path);
-      await expect(page, `${path} without a session`).toHaveURL(/\/ingresar$/);
+      // With where to come back to after signing in (docs/product.md#sharing).
+      await expect(page, `${path} without a session`).toHaveURL(`/ingresar?${new URLSearchParams({ volver: path })}`);
       await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
       await expect(logoutControl(page)).toHaveCount(0);
     }
