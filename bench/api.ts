@@ -7,7 +7,8 @@
  *    node:http server, in its own process, that answers exactly those.
  * 3. With autocannon, side by side in rounds: (a) the bare server, (b) our GET /api/place, (c) our
  *    GET /api/place/{id} with a user's token. Prints req/s and p99 of each (median of the rounds)
- *    and the ratios b/a and c/a against the budgets b/a >= 0.8 and c/a >= 0.5.
+ *    and the ratios b/a and c/a against the budgets b/a >= 0.8 and c/a >= 0.5. With a web build, also
+ *    (d) the plain index.html and (e) a destination's page rendered with its meta tags: e/d >= 0.7.
  * Exit code 1 when a budget is missed. Options (environment): BENCH_PLACES (1000), BENCH_SECONDS (8),
  * BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_LOG_LEVEL (info, the server's default).
  */
@@ -32,6 +33,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const BUDGET_LIST = 0.8;
 const BUDGET_ONE = 0.5;
+const BUDGET_PAGE = 0.7;
 
 const ADMIN = { email: 'bench.admin@example.com', password: randomBytes(12).toString('base64url') };
 const USER = { email: 'bench.user@example.com', password: randomBytes(12).toString('base64url'), firstname: 'Bench', lastname: 'User' };
@@ -194,14 +196,26 @@ async function main() {
   const one = await rawGet(ours + API.place(placeId));
   if (one.status !== 401) throw new Error('GET /api/place/{id} without a token should be 401');
 
+  // A shared destination's page with its meta tags (docs/product.md#sharing) against the plain index.html.
+  const html = { accept: 'text/html' };
+  const sharedPage = await rawGet(`${ours}/buscar-destino/destino/${placeId}`);
+  const withMeta = sharedPage.status === 200 && sharedPage.body.toString().includes('og:title');
+  if (!withMeta) console.log('No web build (apps/web/dist): the page rows are skipped.');
+
   const targets: Array<[string, string, Record<string, string>]> = [
     ['a', bare + API.places, {}],
     ['b', ours + API.places, {}],
     ['c', ours + API.place(placeId), auth],
+    ...(withMeta
+      ? ([
+          ['d', `${ours}/index.html`, html],
+          ['e', `${ours}/buscar-destino/destino/${placeId}`, html],
+        ] as Array<[string, string, Record<string, string>]>)
+      : []),
   ];
   // Warm-up (JIT, caches, connections), then rounds in turn so load from elsewhere hits all three.
   for (const [, url, headers] of targets) await measure(url, headers, 2);
-  const results: Record<string, Figures[]> = { a: [], b: [], c: [] };
+  const results: Record<string, Figures[]> = { a: [], b: [], c: [], d: [], e: [] };
   started = Date.now();
   for (let round = 1; round <= ROUNDS; round++) {
     for (const [name, url, headers] of targets) {
@@ -231,8 +245,15 @@ async function main() {
   const ca = c / a;
   console.log(`b/a = ${ba.toFixed(2)}   (budget >= ${BUDGET_LIST}) -> ${ba >= BUDGET_LIST ? 'OK' : 'OVER BUDGET'}`);
   console.log(`c/a = ${ca.toFixed(2)}   (budget >= ${BUDGET_ONE}) -> ${ca >= BUDGET_ONE ? 'OK' : 'OVER BUDGET'}`);
+  let ed = Infinity;
+  if (withMeta) {
+    const d = row('(d) plain index.html (static file)', results.d!);
+    const e = row('(e) a destination page with its meta tags', results.e!);
+    ed = e / d;
+    console.log(`e/d = ${ed.toFixed(2)}   (budget >= ${BUDGET_PAGE}) -> ${ed >= BUDGET_PAGE ? 'OK' : 'OVER BUDGET'}`);
+  }
   console.log(`(measured in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  if (ba < BUDGET_LIST || ca < BUDGET_ONE) process.exitCode = 1;
+  if (ba < BUDGET_LIST || ca < BUDGET_ONE || ed < BUDGET_PAGE) process.exitCode = 1;
 }
 
 try {
