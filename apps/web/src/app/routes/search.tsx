@@ -78,7 +78,15 @@ interface ResultsProps {
 }
 
 /** The results as a list, or (view 'map') as a map of those with a trailhead above the same list. */
-function Results({ places, loading, origin, view, cardAction, onEndReached }: Omit<ResultsProps, 'plan'> & { places: PlaceIndexEntry[]; loading: boolean; onEndReached?: () => void }) {
+function Results({
+  places,
+  loading,
+  origin,
+  view,
+  cardAction,
+  onEndReached,
+  resetKey,
+}: Omit<ResultsProps, 'plan'> & { places: PlaceIndexEntry[]; loading: boolean; onEndReached?: () => void; resetKey: string }) {
   // 'Más cerca de mí': each card says how far its trailhead is ('a N km'). Stable while typing (the
   // carousel is memoized).
   const cardNote = useMemo(
@@ -103,6 +111,7 @@ function Results({ places, loading, origin, view, cardAction, onEndReached }: Om
         cardAction={cardAction}
         cardNote={cardNote}
         onEndReached={onEndReached}
+        resetKey={resetKey}
       />
     </>
   );
@@ -131,7 +140,7 @@ function IndexResults({ plan, origin, view, cardAction }: ResultsProps) {
       ) : !places.isPending && shown.length === 0 ? (
         <NoResults />
       ) : (
-        <Results places={shown} loading={places.isPending} origin={origin} view={view} cardAction={cardAction} />
+        <Results places={shown} loading={places.isPending} origin={origin} view={view} cardAction={cardAction} resetKey={JSON.stringify(deferred)} />
       )}
     </>
   );
@@ -171,7 +180,7 @@ function ServerResults({ plan, origin, view, cardAction }: ResultsProps) {
       ) : total === 0 && !hasNextPage ? (
         <NoResults />
       ) : (
-        <Results places={items} loading={search.isPending} origin={origin} view={view} cardAction={cardAction} onEndReached={loadMore} />
+        <Results places={items} loading={search.isPending} origin={origin} view={view} cardAction={cardAction} onEndReached={loadMore} resetKey={JSON.stringify(settled)} />
       )}
     </>
   );

@@ -136,6 +136,49 @@ describe('the card carousel with many results (docs/product.md#catalogue)', () =
   });
 });
 
+describe('the card carousel when the results change (issue 10: rough edges)', () => {
+  beforeEach(() => {
+    window.innerWidth = 1500;
+  });
+  afterEach(() => {
+    while (restore.length) restore.pop()!();
+  });
+
+  it('goes back to the first card when the filters change, and stays put when only more results arrive', async () => {
+    stubLayout(30);
+    const all = entries(30);
+    const { rerender } = render(
+      <MemoryRouter>
+        <CardCarousel places={all} breakpoints={SEARCH_CAROUSEL_BREAKPOINTS} label="Destinos" resetKey="a" />
+      </MemoryRouter>,
+    );
+    await frame();
+    fireEvent.keyDown(screen.getByTestId('card-carousel-track'), { key: 'End' });
+    await frame();
+    expect(mountedNames().at(-1)).toBe('Destino 30');
+
+    // More of the same results (a next page): the position is kept.
+    rerender(
+      <MemoryRouter>
+        <CardCarousel places={[...all]} breakpoints={SEARCH_CAROUSEL_BREAKPOINTS} label="Destinos" resetKey="a" />
+      </MemoryRouter>,
+    );
+    await frame();
+    expect(scrollLeft).toBeGreaterThan(0);
+
+    // Other filters: the first result is in view again.
+    rerender(
+      <MemoryRouter>
+        <CardCarousel places={all.slice(3)} breakpoints={SEARCH_CAROUSEL_BREAKPOINTS} label="Destinos" resetKey="b" />
+      </MemoryRouter>,
+    );
+    await frame();
+    expect(scrollLeft).toBe(0);
+    expect(mountedNames()[0]).toBe('Destino 4');
+    expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+  });
+});
+
 describe('cardWindow', () => {
   it('keeps the cards in view plus overscan on each side, within the list', () => {
     expect(cardWindow(0, 0, 3, 5000)).toEqual({ start: 0, end: 6 });

@@ -23,6 +23,8 @@ interface CardCarouselProps<P extends CardPlace> {
   cardNote?: (place: P) => string | null;
   /** Called when the last cards come into view (to load more), at most once per length of `places`. */
   onEndReached?: () => void;
+  /** When this changes (new filters, so other results), the row scrolls back to its first card. */
+  resetKey?: string;
 }
 
 /**
@@ -33,7 +35,7 @@ interface CardCarouselProps<P extends CardPlace> {
  * Only the cards in view and one page on each side are mounted (docs/product.md#catalogue): spacers stand
  * for the others, so 10,000 results cost what 15 do. Home and End jump to the first and last card.
  */
-function CardCarouselView<P extends CardPlace>({ places, breakpoints, label, loading = false, eager = false, cardAction, cardNote, onEndReached }: CardCarouselProps<P>) {
+function CardCarouselView<P extends CardPlace>({ places, breakpoints, label, loading = false, eager = false, cardAction, cardNote, onEndReached, resetKey }: CardCarouselProps<P>) {
   const slides = slidesForWidth(useViewportWidth(), breakpoints);
   const track = useRef<HTMLDivElement>(null);
   const [canPrev, setCanPrev] = useState(false);
@@ -54,6 +56,16 @@ function CardCarouselView<P extends CardPlace>({ places, breakpoints, label, loa
   useLayoutEffect(() => {
     update();
   }, [update, places, loading]);
+
+  // Other results start at their first card, not where the previous ones were scrolled to.
+  const shownKey = useRef(resetKey);
+  useLayoutEffect(() => {
+    if (shownKey.current === resetKey) return;
+    shownKey.current = resetKey;
+    const el = track.current;
+    if (el) el.scrollLeft = 0;
+    update();
+  }, [resetKey, update]);
 
   useEffect(() => {
     const el = track.current;
