@@ -50,11 +50,14 @@ async function siteReachable(): Promise<boolean> {
   }
 }
 
+/** How the page reloads itself (replaceable in component tests, where a reload would end the test). */
+export const pageReload = { current: (): void => window.location.reload() };
+
 /**
  * After a deploy replaced the chunks, a reload brings the new index.html and its new chunk names.
  * Reloads once (guarded in sessionStorage against loops); returns whether it did.
  */
-export async function reloadForNewDeploy(reload: () => void = () => window.location.reload()): Promise<boolean> {
+export async function reloadForNewDeploy(reload: () => void = () => pageReload.current()): Promise<boolean> {
   if (!isOnline() || reloadedRecently(Date.now())) return false;
   if (!(await siteReachable())) return false;
   try {

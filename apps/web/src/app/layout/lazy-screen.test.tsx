@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/render';
-import { CHUNK_RELOAD_KEY, isChunkLoadError, reloadForNewDeploy } from './chunk-loading';
+import { CHUNK_RELOAD_KEY, isChunkLoadError, pageReload, reloadForNewDeploy } from './chunk-loading';
 import { lazyScreen } from './lazy-screen';
 import { RouteError } from './route-error';
 
@@ -69,6 +69,33 @@ describe('a screen whose code cannot be downloaded', () => {
 
 describe('after a deploy replaced the chunks', () => {
   afterEach(() => window.sessionStorage.clear());
+
+  it("reloads once at the screen asked for (not the one being left), then shows 'Sin conexión' if the chunk is really gone", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 200 })));
+    const before = pageReload.current;
+    const reloadedAt: string[] = [];
+    let where = () => '';
+    pageReload.current = () => void reloadedAt.push(where());
+    try {
+      const load = flakyChunk(100);
+      const { router, unmount } = renderRoutes(layoutWith(load), '/');
+      where = () => router.state.location.pathname;
+      await act(async () => {
+        await router.navigate('/pantalla');
+      });
+      await vi.waitFor(() => expect(reloadedAt).toEqual(['/pantalla']));
+      expect(window.sessionStorage.getItem(CHUNK_RELOAD_KEY)).not.toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Sin conexión' })).toBeNull();
+      unmount();
+
+      // The same page again (as after that reload) with the chunk still missing: no second reload.
+      renderRoutes(layoutWith(flakyChunk(100)), '/pantalla');
+      expect(await screen.findByRole('heading', { name: 'Sin conexión' }, { timeout: 5000 })).toBeInTheDocument();
+      expect(reloadedAt).toHaveLength(1);
+    } finally {
+      pageReload.current = before;
+    }
+  });
 
   it('reloads once when the site answers, never twice in a row (no loop)', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 200 })));

@@ -11,9 +11,14 @@ type Loader = () => Promise<ScreenModule>;
  * A screen whose chunk failed even after a retry. react-router keeps a failed `lazy` forever, so the
  * route gets this component instead: 'Sin conexión' + 'Reintentar' inside the layout, a new try on
  * every visit and as soon as the device is back online, then the real screen.
+ *
+ * The first failure while the site itself answers means a deploy removed the chunk: the page reloads
+ * once (to the new index.html and its new chunk names). It reloads from here, once the route has
+ * committed, so the reload lands on the screen the user asked for, not on the one they were leaving.
  */
 function recoverableScreen(load: Loader): ComponentType {
   let loaded: ComponentType | null = null;
+  let reloadTried = false;
 
   return function RecoverableScreen() {
     const [Screen, setScreen] = useState<ComponentType | null>(() => loaded);
@@ -26,6 +31,10 @@ function recoverableScreen(load: Loader): ComponentType {
         loaded = mod.default;
         setScreen(() => mod.default);
       } catch {
+        if (!reloadTried) {
+          reloadTried = true;
+          if (await reloadForNewDeploy()) return; // the page is reloading: keep the loader
+        }
         setStatus('failed');
       }
     }, []);
@@ -47,8 +56,6 @@ export function lazyScreen(load: Loader) {
     try {
       return { Component: (await importWithRetry(load)).default };
     } catch {
-      // Online and the site answers: a deploy removed the chunk; the reload fetches the new names.
-      if (await reloadForNewDeploy()) return new Promise<never>(() => {});
       return { Component: recoverableScreen(load) };
     }
   };
