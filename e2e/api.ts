@@ -4,6 +4,8 @@ import {
   API,
   type AdminTransition,
   type Difficulty,
+  type Outing,
+  type OutingCreate,
   type Place,
   type Rating,
   type Role,
@@ -180,6 +182,25 @@ export class Api {
   async adminTransition(adminToken: string, userId: string, transition: AdminTransition): Promise<User> {
     const res = await this.request.put(API.userUpdate2(userId), { headers: bearer(adminToken), data: ADMIN_TRANSITIONS[transition] });
     return json<User>(res, 200, `admin ${transition}`);
+  }
+
+  /** POST /api/outing/create as `token` (a guide or an admin): 3 days ahead, 10 spots unless told. */
+  async createOuting(token: string, placeId: string, overrides: Partial<Omit<OutingCreate, 'id_place'>> = {}): Promise<Outing> {
+    const body: OutingCreate = {
+      id_place: placeId,
+      starts_at: new Date(Date.now() + 3 * 24 * 3600_000).toISOString(),
+      meeting_point: 'Plaza de Armas',
+      spots: 10,
+      ...overrides,
+    };
+    const res = await this.request.post(API.outingCreate, { data: body, headers: bearer(token) });
+    return json<Outing>(res, 201, 'create outing');
+  }
+
+  /** PUT /api/outing/join/{id}: takes a spot for `token`'s user. */
+  async joinOuting(token: string, id: string): Promise<Outing> {
+    const res = await this.request.put(API.outingJoin(id), { headers: bearer(token) });
+    return json<Outing>(res, 200, 'join outing');
   }
 
   /** A registered user whose guide application an admin approved (role guide). */

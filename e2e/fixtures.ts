@@ -72,6 +72,7 @@ export async function checkA11y(page: Page, screen = new URL(page.url()).pathnam
 export const MENU = {
   search: 'Buscar un destino',
   profile: 'Perfil',
+  myOutings: 'Mis salidas',
   guide: 'Convertirme en Guía',
   adminUsers: 'Administrar Usuarios',
   adminPlaces: 'Administrar Destinos',

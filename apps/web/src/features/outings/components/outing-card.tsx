@@ -31,11 +31,12 @@ export function outingState(outing: Outing, now = Date.now()): OutingState {
   return 'open';
 }
 
-const BADGE: Record<OutingState, { color: 'error' | 'default' | 'warning' | 'success' }> = {
-  cancelada: { color: 'error' },
-  started: { color: 'default' },
-  full: { color: 'warning' },
-  open: { color: 'success' },
+/** Badge colours with text dark enough on their background (axe: 4.5:1). */
+const BADGE: Record<OutingState, { color: string; bgcolor: string; borderColor: string }> = {
+  cancelada: { color: '#a31515', bgcolor: '#fdecea', borderColor: '#f5c2c0' },
+  started: { color: 'text.secondary', bgcolor: 'grey.100', borderColor: 'grey.300' },
+  full: { color: '#7a4100', bgcolor: '#fff4e5', borderColor: '#ffd59e' },
+  open: { color: '#1b5e20', bgcolor: '#edf7ed', borderColor: '#b7dfb9' },
 };
 
 function badgeLabel(state: OutingState, outing: Outing): string {
@@ -117,7 +118,7 @@ export function OutingCard({ outing, viewer, showPlace = false }: OutingCardProp
             {when}
           </Typography>
         </Box>
-        <Chip label={badgeLabel(state, outing)} color={BADGE[state].color} size="small" variant={state === 'open' ? 'outlined' : 'filled'} sx={{ flexShrink: 0, fontWeight: 600 }} />
+        <Chip label={badgeLabel(state, outing)} size="small" variant="outlined" sx={{ ...BADGE[state], flexShrink: 0, fontWeight: 600 }} />
       </Stack>
 
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.25 }}>
@@ -165,7 +166,7 @@ export function OutingCard({ outing, viewer, showPlace = false }: OutingCardProp
       {mayJoin && upcoming && (outing.joined || state === 'open') && (
         <Box>
           {outing.joined ? (
-            <Button variant="outlined" color="secondary" disabled={busy || !online} aria-describedby={offlineHint} onClick={() => void run('leave')}>
+            <Button variant="outlined" disabled={busy || !online} aria-describedby={offlineHint} onClick={() => void run('leave')}>
               Cancelar inscripción
             </Button>
           ) : (
