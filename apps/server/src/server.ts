@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { ConfigError, loadConfig, loadEnvFile, type Config } from '@/config.js';
-import { openDatabase, type Database } from '@/db/client.js';
+import { openDatabase } from '@/db/client.js';
 import { buildApp, REDACT_PATHS } from '@/app.js';
 import { firstRun, type FirstRunResult } from '@/bootstrap.js';
 import { LOG_SERIALIZERS } from '@/log-safety.js';
@@ -81,12 +81,11 @@ async function serve(config: Config, migrated: boolean): Promise<void> {
 /** The cluster's primary: migrations and the first run once, then the workers. It serves nothing itself. */
 async function primary(config: Config): Promise<void> {
   const log = pino({ level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: LOG_SERIALIZERS });
-  let database: Database | null = await openDatabase(config);
+  const database = await openDatabase(config);
   await database.migrate();
   const storage = config.storage === 'database' ? createDatabaseStorage(database.db) : createLocalStorage(join(config.dataDir, 'uploads'));
   const first = await firstRun({ db: database.db, storage, config, log });
   await database.close();
-  database = null;
   if (!config.redisUrl) {
     log.warn({ workers: config.webConcurrency }, 'REDIS_URL is not set: rate limits are counted per process (each of the workers allows the full limit)');
   }
