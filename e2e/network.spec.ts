@@ -44,7 +44,7 @@ test('offline before opening a destination not visited yet: Sin conexión inside
   const user = await registerUser();
   const cdp = await phone(page);
   await login(page, user);
-  await page.goto(`/buscar-destino?nombre=${encodeURIComponent(place.name)}`);
+  await page.goto(`/buscar-destino?name=${encodeURIComponent(place.name)}`);
   const card = page.getByRole('article').filter({ hasText: place.name });
   await expect(card).toBeVisible({ timeout: 30_000 });
   await markDocument(page);
@@ -153,7 +153,7 @@ test('Back with the review modal open closes it, and asks first when something w
   await phone(page);
   await login(page, user);
   // Inside the app, as a user gets there: the search, then the destination.
-  await page.goto(`/buscar-destino?nombre=${encodeURIComponent(place.name)}`);
+  await page.goto(`/buscar-destino?name=${encodeURIComponent(place.name)}`);
   await page.getByRole('article').filter({ hasText: place.name }).getByRole('link', { name: /Ver más/ }).click();
   const open = page.getByRole('button', { name: 'Cuéntanos tu experiencia' });
   const modal = page.getByRole('dialog', { name: `¿Como calificarías ${place.name}?` });
