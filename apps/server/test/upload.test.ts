@@ -204,11 +204,22 @@ describe('uploading an image', () => {
 });
 
 describe('serving uploaded files', () => {
-  it('answers 404 (JSON) for unknown files and anything outside the uploads folder', async () => {
-    for (const url of ['/uploads/' + 'a'.repeat(64) + '.webp', '/uploads/../package.json', '/uploads/%2e%2e/jwt-secret', '/uploads/x.exe']) {
+  it('answers 404 (JSON) for unknown files and never serves anything outside the uploads folder', async () => {
+    for (const url of ['/uploads/' + 'a'.repeat(64) + '.webp', '/uploads/../package.json', '/uploads/x.exe']) {
       const res = await fetchFile(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');
+    }
+    // Dot segments are resolved before routing: '/uploads/%2e%2e/jwt-secret' is the page path '/jwt-secret',
+    // which a link-preview client (no Accept header) gets as the web app's page, never the file.
+    for (const url of ['/uploads/%2e%2e/jwt-secret', '/uploads/%2e%2e/%2e%2e/data/jwt-secret']) {
+      const res = await fetchFile(url);
+      expect(res.body, url).not.toContain(t.config.jwtSecret);
+      if (res.statusCode === 404) expect(res.headers['content-type']).toContain('application/json');
+      else {
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toContain('text/html');
+      }
     }
   });
 });
