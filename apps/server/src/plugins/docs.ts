@@ -2,27 +2,48 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { createTransform, createTransformObject, DOCS_PREFIX } from '@/openapi/document.js';
 
-export const DOCS_PREFIX = '/api/docs';
+export { DOCS_PREFIX };
 
-/** OpenAPI generated from the same zod schemas that validate and serialize: /api/docs (UI) and /api/docs/json. */
+const TAGS = [
+  { name: 'auth', description: 'Accounts, sessions and password recovery.' },
+  { name: 'users', description: 'People: profile, password, guide applications (admins see everyone).' },
+  { name: 'admin', description: 'Administrators: the moderation log and reset links.' },
+  { name: 'places', description: 'Trekking destinations: the catalogue, search, proposals and moderation.' },
+  { name: 'ratings', description: 'Reviews of destinations.' },
+  { name: 'saved', description: 'The caller’s saved destinations.' },
+  { name: 'outings', description: 'Group outings led by guides.' },
+  { name: 'uploads', description: 'Image uploads (re-encoded to WebP).' },
+  { name: 'config', description: 'Public settings of this server.' },
+  { name: 'health', description: 'Liveness of the server and its database.' },
+];
+
+/**
+ * OpenAPI generated from the same zod schemas that validate and serialize (src/openapi/document.ts):
+ * /api/docs (UI) and /api/docs/json.
+ */
 async function docsPlugin(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
         title: 'Sendero API',
-        description: 'Destinos de trekking verificados cerca de tu ciudad. Errors: `{ error: { code, message, fields? } }`.',
+        description:
+          'Destinos de trekking verificados cerca de tu ciudad. Every failure answers `{ error: { code, message, fields? } }` ' +
+          'with a stable `code` and a Spanish `message` to show as is. Send the token of /api/login as `Authorization: Bearer <token>`.',
         version: '1.0.0',
       },
+      servers: [{ url: '/', description: 'This server (the API and the web app share one origin)' }],
+      tags: TAGS,
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The `token` of /api/login, /api/admin/login or a password change.' },
+        },
       },
     },
-    transform: createJsonSchemaTransform({ skipList: [`${DOCS_PREFIX}/*`] }),
-    // Schemas given an id in the contract (`.meta({ id })`) become named components, referenced by $ref.
-    transformObject: createJsonSchemaTransformObject({}),
+    transform: createTransform(app) as never,
+    transformObject: createTransformObject() as never,
   });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,

@@ -18,6 +18,9 @@ export default async function adminRoutes(fastify: FastifyInstance): Promise<voi
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
+        operationId: 'listAdminActions',
+        description:
+          'Who did what to one user, place or review: approvals, rejections, blocks, verifications, deletions and reset links. Only administrators.',
         summary: 'The moderation log of one user, place or review, newest first (admin)',
         security,
         querystring: AdminActionsQuerySchema,
@@ -33,6 +36,9 @@ export default async function adminRoutes(fastify: FastifyInstance): Promise<voi
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
+        operationId: 'getAdmin',
+        description:
+          'An administrator reads their own profile; any other id answers 404.',
         summary: 'The calling administrator',
         security,
         params: IdParamsSchema,
@@ -48,6 +54,7 @@ export default async function adminRoutes(fastify: FastifyInstance): Promise<voi
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
+        operationId: 'createResetLink',
         summary: "A password-reset link for a user, to pass on by hand (admin; logged)",
         description: 'Single use, valid 1 hour. Administrators cannot be targeted (409).',
         security,

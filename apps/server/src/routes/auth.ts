@@ -30,6 +30,9 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
       onRequest,
       schema: {
         tags: ['auth'],
+        operationId: 'register',
+        description:
+          'Creates a `user` account. The e-mail must be new (409 otherwise). Register and login attempts share a per-IP limit (429 with `Retry-After`).',
         summary: 'Create an account (role user)',
         body: RegisterRequestSchema,
         response: { 201: UserSchema, ...errorResponses(400, 409, 413, 415, 429) },
@@ -44,6 +47,9 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
       onRequest,
       schema: {
         tags: ['auth'],
+        operationId: 'login',
+        description:
+          'Answers a session token for any role. Failed attempts are limited per e-mail and client (429 with `Retry-After`); a wrong e-mail and a wrong password get the same 401.',
         summary: 'Log in',
         body: LoginRequestSchema,
         response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 413, 415, 429) },
@@ -58,6 +64,9 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
       onRequest,
       schema: {
         tags: ['auth'],
+        operationId: 'adminLogin',
+        description:
+          'Like /api/login, but only administrators get a session; every other account gets the same 401 as a wrong password.',
         summary: 'Log in as an administrator (other roles get the same 401)',
         body: LoginRequestSchema,
         response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 413, 415, 429) },

@@ -9,7 +9,13 @@ export default async function healthRoutes(fastify: FastifyInstance): Promise<vo
   app.get(
     API.health,
     {
-      schema: { tags: ['health'], summary: 'Answers once the database answers', response: { 200: HealthSchema, ...errorResponses(500) } },
+      schema: {
+        operationId: 'getHealth',
+        tags: ['health'],
+        summary: 'Answers once the database answers',
+        description: '200 once the database answers; for load balancers and uptime checks. Never cached.',
+        response: { 200: HealthSchema, ...errorResponses(500) },
+      },
     },
     async (_request, reply) => {
       await checkDatabase(app.db);

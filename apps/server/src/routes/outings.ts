@@ -19,6 +19,8 @@ export default async function outingsRoutes(fastify: FastifyInstance): Promise<v
         operationId: 'createOuting',
         tags,
         security,
+        description:
+          'Guides (approved) and administrators organize outings to verified places, at least 1 hour and at most 365 days ahead; `spots` is at most the place’s `capacity`.',
         summary: 'Organize an outing to a verified place (guide or admin; spots up to the place’s capacity)',
         body: OutingCreateSchema,
         response: { 201: OutingSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
@@ -35,6 +37,8 @@ export default async function outingsRoutes(fastify: FastifyInstance): Promise<v
         operationId: 'listPlaceOutings',
         tags,
         security,
+        description:
+          'The outings of a place the caller may see that have not started, soonest first; cancelled ones included (`status`).',
         summary: 'Outings of a place that have not started, soonest first (cancelled ones included)',
         params: PlaceIdParamsSchema,
         response: { 200: z.array(OutingSchema), ...errorResponses(401, 404) },
@@ -51,6 +55,8 @@ export default async function outingsRoutes(fastify: FastifyInstance): Promise<v
         operationId: 'listMyOutings',
         tags,
         security,
+        description:
+          'The caller’s outings in two lists: joined and led. Upcoming first, then past; 50 of each.',
         summary: 'The outings the caller joined and the ones they lead (upcoming first, then past; 50 each)',
         response: { 200: MyOutingsSchema, ...errorResponses(401) },
       },
@@ -66,6 +72,8 @@ export default async function outingsRoutes(fastify: FastifyInstance): Promise<v
         operationId: 'getOuting',
         tags,
         security,
+        description:
+          'An outing of a place the caller may see. `participants` only for its guide and administrators.',
         summary: 'One outing (participants only for its guide and admins)',
         params: IdParamsSchema,
         response: { 200: OutingSchema, ...errorResponses(401, 404) },
@@ -82,6 +90,8 @@ export default async function outingsRoutes(fastify: FastifyInstance): Promise<v
         operationId: 'joinOuting',
         tags,
         security,
+        description:
+          'Joins the outing while spots are left and it has not started (409 otherwise). Not for administrators or its own guide (403). No body.',
         summary: 'Take a spot (signed in, not admin, not its guide)',
         params: IdParamsSchema,
         response: { 200: OutingSchema, ...errorResponses(401, 403, 404, 409) },
@@ -98,6 +108,8 @@ export default async function outingsRoutes(fastify: FastifyInstance): Promise<v
         operationId: 'leaveOuting',
         tags,
         security,
+        description:
+          'Leaves an outing the caller joined, before it starts (409 otherwise). No body.',
         summary: 'Give one’s spot back before the start',
         params: IdParamsSchema,
         response: { 200: OutingSchema, ...errorResponses(401, 404, 409) },
@@ -114,6 +126,8 @@ export default async function outingsRoutes(fastify: FastifyInstance): Promise<v
         operationId: 'cancelOuting',
         tags,
         security,
+        description:
+          'Its guide or an administrator cancels an upcoming outing; the participants are told by e-mail. No body.',
         summary: 'Cancel an outing (its guide or an admin; logged for admins)',
         params: IdParamsSchema,
         response: { 200: OutingSchema, ...errorResponses(401, 403, 404, 409) },

@@ -24,6 +24,7 @@ export default async function passwordRoutes(fastify: FastifyInstance): Promise<
       onRequest: app.authRateLimit,
       schema: {
         tags: ['auth'],
+        operationId: 'forgotPassword',
         summary: 'Ask for a password-reset link by e-mail',
         description:
           'Always answers 200 `{ok: true}` at once, whether or not an account has that e-mail; the link (valid 1 hour, single use) is mailed in the background.',
@@ -52,6 +53,7 @@ export default async function passwordRoutes(fastify: FastifyInstance): Promise<
       onRequest: app.authRateLimit,
       schema: {
         tags: ['auth'],
+        operationId: 'resetPassword',
         summary: 'Set a new password with the token of a reset link',
         description: 'The link works once and for 1 hour. Every earlier session of the account ends.',
         security: [],

@@ -43,6 +43,8 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
       schema: {
         operationId: 'listPlaces',
         tags: ['places'],
+        description:
+          'Every verified place with all its fields, newest first. The token is optional: with an administrator’s token the list holds every place, verified or not (and is not cached). Anonymous answers carry an ETag: send it as `If-None-Match` to get 304 while the list has not changed.',
         summary: 'Verified places, newest first (all places with an admin token). ETag + 304.',
         security: [{}, { bearerAuth: [] }],
         response: { 200: z.array(PlaceSchema), 304: z.null().describe('Not modified'), ...errorResponses(400) },
@@ -65,8 +67,9 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
       schema: {
         operationId: 'getPlaceIndex',
         tags: ['places'],
-        summary:
-          'The compact browsing index: verified places (all for an admin), newest first, only what cards, filters and sorting need. ETag + 304. `?limit=N` gives the N newest. Above 20,000 verified places the whole index answers 413 USE_SEARCH.',
+        summary: 'The compact browsing index of the catalogue',
+        description:
+          'What the search screen and the landing browse: verified places (all for an admin token), newest first, only what cards, filters and sorting need; prefer it over /api/place for lists. ETag + 304. `?limit=N` gives the N newest. Above 20,000 verified places the whole index answers 413 USE_SEARCH: use /api/place/search.',
         security: [{}, { bearerAuth: [] }],
         querystring: PlaceIndexQuerySchema,
         response: { 200: PlaceIndexSchema, 304: z.null().describe('Not modified'), ...errorResponses(400, 413) },
@@ -91,8 +94,9 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
       schema: {
         operationId: 'searchPlaces',
         tags: ['places'],
-        summary:
-          'Verified places matching the search filters (name word prefix, city prefix, difficulty; accents and case ignored), newest first, keyset-paged.',
+        summary: 'Search verified places, page by page',
+        description:
+          'Verified places matching the search filters (name word prefix, city prefix, difficulty; accents and case ignored), newest first, keyset-paged: pass `next` as `cursor` for the following page. For catalogues too large for the index.',
         security: [{}],
         querystring: PlaceSearchQuerySchema,
         response: { 200: PlaceSearchResponseSchema, ...errorResponses(400, 503) },
@@ -110,6 +114,8 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
         tags: ['places'],
         summary: 'One place: verified, any for an admin, or the caller’s own unverified place. ETag + 304 (If-None-Match).',
         security: [{ bearerAuth: [] }],
+        description:
+          'A verified place for anyone signed in; an unverified one only for its creator and administrators (404 for anyone else). ETag + 304.',
         params: IdParamsSchema,
         response: { 200: PlaceSchema, 304: z.null().describe('Not modified'), ...errorResponses(401, 404) },
       },
@@ -123,8 +129,9 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
       schema: {
         operationId: 'getPlacePreview',
         tags: ['places'],
-        summary:
-          'What a shared link shows of a destination (the login screen’s “Te compartieron este destino”): verified places only, to anyone. ETag + 304.',
+        summary: 'What a shared link shows of a destination',
+        description:
+          'What a shared link shows of a destination (the login screen’s “Te compartieron este destino”): verified places only, to anyone, no token needed. ETag + 304.',
         security: [],
         params: IdParamsSchema,
         response: { 200: PlacePreviewSchema, 304: z.null().describe('Not modified'), ...errorResponses(404) },
@@ -143,6 +150,9 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
       onRequest: app.requireAuth,
       schema: {
         tags: ['places'],
+        operationId: 'createPlace',
+        description:
+          'Any signed-in user proposes a place; it stays unverified (seen by its creator and administrators only) until an administrator verifies it. `photos` are URLs of the caller’s own uploads (POST /api/upload).',
         summary: 'Propose a place (unverified; the caller is its creator)',
         body: PlaceCreateSchema,
         response: { 201: PlaceSchema, ...errorResponses(400, 401, 413, 415) },
@@ -157,6 +167,9 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
       onRequest: app.requireAuth,
       schema: {
         tags: ['places'],
+        operationId: 'updatePlace',
+        description:
+          'Only the fields sent change. The creator edits their place; administrators edit any. `verified`, `id_user`, `rating` and `comments` cannot be set (400).',
         summary: 'Partial update by the creator or an admin',
         params: IdParamsSchema,
         body: PlaceUpdateRequestSchema,
@@ -172,6 +185,9 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
       onRequest: app.requireAdmin,
       schema: {
         tags: ['places'],
+        operationId: 'toggleVerified',
+        description:
+          'Verifies an unverified place or unverifies a verified one. No body (an empty body with any content type is accepted). Only administrators; logged in the moderation log; the creator is told by e-mail.',
         summary: 'Admin: flip verified (logged in the admin actions)',
         params: IdParamsSchema,
         response: { 200: PlaceSchema, ...errorResponses(401, 403, 404) },
@@ -190,6 +206,9 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
       onRequest: app.requireAdmin,
       schema: {
         tags: ['places'],
+        operationId: 'deletePlace',
+        description:
+          'Deletes the place, its reviews and its outings. No body. Only administrators; logged in the moderation log.',
         summary: 'Admin: delete a place and its reviews',
         params: IdParamsSchema,
         response: { 200: DeletedSchema, ...errorResponses(401, 403, 404) },

@@ -17,6 +17,9 @@ export default async function publicConfigRoutes(fastify: FastifyInstance): Prom
     {
       schema: {
         tags: ['config'],
+        operationId: 'getPublicConfig',
+        description:
+          'Map tile source and the landing’s social links, for the web app. Public; cacheable for 5 minutes.',
         summary: 'Public settings of this server for the web app (map tiles, social links)',
         security: [],
         response: { 200: PublicConfigSchema },

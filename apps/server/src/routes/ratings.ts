@@ -16,6 +16,9 @@ export default async function ratingsRoutes(fastify: FastifyInstance): Promise<v
       onRequest: app.requireAuth,
       schema: {
         tags: ['ratings'],
+        operationId: 'createReview',
+        description:
+          'One review per person and place (409 for a second). Administrators cannot review (403). `photo_url` is the URL of the caller’s own upload (POST /api/upload?preset=rating); `rating` is 1 to 5 stars. The place’s `rating` (average) and `comments` (count) follow.',
         summary: 'Review a place (signed in, not admin; one per user and place)',
         body: RatingCreateSchema,
         response: { 201: RatingSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
@@ -33,6 +36,8 @@ export default async function ratingsRoutes(fastify: FastifyInstance): Promise<v
         tags: ['ratings'],
         summary: 'Reviews of a place the caller may see, newest first. ETag + 304 (If-None-Match).',
         security: [{ bearerAuth: [] }],
+        description:
+          'Reviews of a place the caller may see (verified, or their own, or any for an administrator), newest first. ETag + 304.',
         params: PlaceIdParamsSchema,
         response: { 200: z.array(RatingListItemSchema), 304: z.null().describe('Not modified'), ...errorResponses(401, 404) },
       },
@@ -46,6 +51,9 @@ export default async function ratingsRoutes(fastify: FastifyInstance): Promise<v
       onRequest: app.requireAuth,
       schema: {
         tags: ['ratings'],
+        operationId: 'deleteReview',
+        description:
+          'Its author or an administrator (logged) deletes it. No body.',
         summary: 'Delete a review (its author or an admin)',
         params: IdParamsSchema,
         response: { 200: DeletedSchema, ...errorResponses(401, 403, 404) },

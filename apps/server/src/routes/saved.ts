@@ -17,6 +17,8 @@ export default async function savedRoutes(fastify: FastifyInstance): Promise<voi
       schema: {
         operationId: 'listSavedPlaces',
         tags: ['saved'],
+        description:
+          'The caller’s saved places that they may still see, most recently saved first.',
         summary: 'The places the caller saved and may still see, most recently saved first',
         security,
         response: { 200: z.array(PlaceSchema), ...errorResponses(401) },
@@ -32,6 +34,8 @@ export default async function savedRoutes(fastify: FastifyInstance): Promise<voi
       schema: {
         operationId: 'savePlace',
         tags: ['saved'],
+        description:
+          'Adds a place the caller may see to their saved list; saving it again changes nothing. At most 100 (409 above). No body.',
         summary: 'Save a place the caller may see (idempotent; at most 100 saved places)',
         security,
         params: PlaceIdParamsSchema,
@@ -48,6 +52,8 @@ export default async function savedRoutes(fastify: FastifyInstance): Promise<voi
       schema: {
         operationId: 'unsavePlace',
         tags: ['saved'],
+        description:
+          'Removes a place from the saved list; 200 also when it was not saved. No body.',
         summary: 'Remove a place from the saved list (200 also when it was not saved)',
         security,
         params: PlaceIdParamsSchema,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG, UPLOAD_MAX_BYTES, UploadQuerySchema, UploadResponseSchema } from '@sendero/contract';
+import { MSG, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, UploadQuerySchema, UploadResponseSchema } from '@sendero/contract';
 import { badRequest, payloadTooLarge, tooManyRequests } from '@/errors.js';
 import { errorResponses } from '@/plugins/errors.js';
 import { ImageQueue, limitSharpThreads } from '@/uploads/queue.js';
@@ -59,9 +59,26 @@ export default async function uploadRoutes(fastify: FastifyInstance): Promise<vo
     '/api/upload',
     {
       onRequest: app.requireAuth,
-      config: { rateLimit: uploadRateLimit(app.config.uploadRateLimitPerUser) },
+      config: {
+        rateLimit: uploadRateLimit(app.config.uploadRateLimitPerUser),
+        // Read by hand (readFileField), so only documented: the multipart field `file`.
+        openapiBody: {
+          type: 'object',
+          required: ['file'],
+          properties: {
+            file: {
+              type: 'string',
+              format: 'binary',
+              description: `The image: ${UPLOAD_ACCEPT.split(',').join(', ')}; at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB and ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels.`,
+            },
+          },
+        },
+      },
       schema: {
         tags: ['uploads'],
+        operationId: 'uploadImage',
+        description:
+          'Multipart field `file`: a JPEG, PNG, WebP or AVIF image of at most 10 MB (and at most 40 megapixels). The image is re-encoded to WebP, its metadata stripped, and resized for `preset` (`place`, `rating` or `user`). At most 60 uploads a minute per user (429 with `Retry-After`). Use the answered `url` in photo fields.',
         summary: 'Upload an image (multipart field `file`): re-encoded to WebP, metadata stripped',
         consumes: ['multipart/form-data'],
         querystring: UploadQuerySchema,

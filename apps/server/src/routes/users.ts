@@ -24,6 +24,9 @@ export default async function usersRoutes(fastify: FastifyInstance): Promise<voi
       onRequest: app.requireAuth,
       schema: {
         tags: ['users'],
+        operationId: 'getUser',
+        description:
+          'The caller reads their own account; an administrator reads anyone’s. Any other id answers 404 (whether or not it exists).',
         summary: 'One user (the user themself or an admin; anyone else 404)',
         security,
         params: IdParamsSchema,
@@ -39,6 +42,9 @@ export default async function usersRoutes(fastify: FastifyInstance): Promise<voi
       onRequest: app.requireAdmin,
       schema: {
         tags: ['users'],
+        operationId: 'listUsers',
+        description:
+          'Every account but administrators, optionally only those whose guide application is in `status`. Only administrators.',
         summary: 'Every non-admin user (admin)',
         security,
         querystring: UsersQuerySchema,
@@ -54,6 +60,9 @@ export default async function usersRoutes(fastify: FastifyInstance): Promise<voi
       onRequest: app.requireAdmin,
       schema: {
         tags: ['users'],
+        operationId: 'listGuideRequests',
+        description:
+          'Accounts with a guide application waiting (`Enviado`), newest first. Only administrators.',
         summary: 'Guide applications, newest first (admin)',
         security,
         response: { 200: z.array(UserSchema), ...errorResponses(401, 403) },
@@ -68,6 +77,9 @@ export default async function usersRoutes(fastify: FastifyInstance): Promise<voi
       onRequest: app.requireAuth,
       schema: {
         tags: ['users'],
+        operationId: 'changePassword',
+        description:
+          'The caller’s own account only (403 otherwise). Every earlier token stops working: use the `token` of the answer.',
         summary: 'Change my password (and photo); earlier tokens stop working',
         security,
         params: IdParamsSchema,
@@ -84,6 +96,9 @@ export default async function usersRoutes(fastify: FastifyInstance): Promise<voi
       onRequest: app.requireAuth,
       schema: {
         tags: ['users'],
+        operationId: 'updateUser',
+        description:
+          'Two kinds of body. By the user on themself: the photo (`""` removes it), `email_notifications`, and/or a guide application (`status: "Enviado"` with the application fields). By an administrator on someone else: exactly `{status, role}`, one of approve (`Aprobado`, `guide`), reject (`Rechazado`, `user`) or block a guide (`Bloqueado`, `user`); any other pair is refused (403), and a transition the user’s state does not allow is a 409.',
         summary: 'My photo and guide application, or an admin transition (approve, reject, block guide)',
         security,
         params: IdParamsSchema,

@@ -14,6 +14,7 @@ import { issueToken } from '@/services/auth.js';
 import { hashPassword } from '@/services/passwords.js';
 import { toUserJson } from '@/services/user-json.js';
 import { openTestDatabase, testDbKind } from './database.js';
+import { checkResponsesAgainstDocument } from './contract.js';
 import { checkLogLine, checkResponse, rememberPassword } from './secret-guard.js';
 
 export interface TestUser {
@@ -108,6 +109,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     }
     return payload;
   });
+  checkResponsesAgainstDocument(app);
   await app.ready();
 
   let counter = 0;

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
+import { takeContractViolations } from './contract.js';
 import { takeViolations } from './secret-guard.js';
 
-/** Every test: an unexpected console.error fails it, and so does a leaked secret (secret-guard.ts). */
+/** Every test: an unexpected console.error fails it, and so does a leaked secret (secret-guard.ts) or a response the OpenAPI document does not describe (contract.ts). */
 let consoleError: MockInstance<typeof console.error>;
 let errors: unknown[][] = [];
 
@@ -15,5 +16,6 @@ beforeEach(() => {
 afterEach(() => {
   consoleError.mockRestore();
   expect(errors.map((args) => args.map(String).join(' ')), 'unexpected console.error').toEqual([]);
+  expect(takeContractViolations(), 'every response must be one the OpenAPI document describes (helpers/contract.ts)').toEqual([]);
   expect(takeViolations(), 'responses and logs must never carry a password, a hash or a stack trace').toEqual([]);
 });
