@@ -50,20 +50,32 @@ describe('HTTP basics', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/register', '/api/login', '/api/user/{id}', '/api/user/update2/{id}']));
     const register = doc.paths['/api/register'].post;
-    expect(register.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
-    expect(register.responses['409']).toBeDefined();
+    expect(register.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/RegisterRequest' });
+    expect(doc.components.schemas.RegisterRequest.properties).toHaveProperty('email');
+    expect(register.responses['409']).toEqual({ $ref: '#/components/responses/Conflict' });
+    expect(doc.components.responses.Conflict.content['application/json'].schema.allOf[0]).toEqual({ $ref: '#/components/schemas/Error' });
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(JSON.stringify(doc)).not.toContain('password_hash');
   });
 
-  it("the OpenAPI document describes update2's two bodies: the user's own and an admin's transition", async () => {
+  it("the OpenAPI document describes update2's three bodies: the photo, a guide application and an admin's transition", async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    const schema = doc.paths['/api/user/update2/{id}'].put.requestBody.content['application/json'].schema;
-    const shapes: { properties: Record<string, unknown>; required?: string[] }[] = schema.anyOf ?? schema.oneOf;
-    expect(shapes).toHaveLength(2);
-    expect(Object.keys(shapes[0]!.properties)).toEqual(expect.arrayContaining(['photo_url', 'instagram', 'about_you', 'status']));
-    expect(Object.keys(shapes[1]!.properties).sort()).toEqual(['role', 'status']);
-    expect(shapes[1]!.required?.sort()).toEqual(['role', 'status']);
+    type Shape = { properties: Record<string, { const?: string; enum?: string[] }>; required?: string[] };
+    const resolve = (schema: { $ref?: string }): Record<string, unknown> =>
+      schema.$ref ? doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema;
+    const body = resolve(doc.paths['/api/user/update2/{id}'].put.requestBody.content['application/json'].schema);
+    const shapes = ((body.anyOf ?? body.oneOf) as { $ref?: string }[]).map((s) => resolve(s) as unknown as Shape);
+    expect(shapes).toHaveLength(3);
+    const [profile, application, transition] = shapes as [Shape, Shape, Shape];
+    expect(Object.keys(profile.properties)).toEqual(expect.arrayContaining(['photo_url', 'email_notifications']));
+    expect(profile.properties).not.toHaveProperty('instagram');
+    expect(Object.keys(application.properties)).toEqual(expect.arrayContaining(['instagram', 'facebook', 'linkedin', 'about_you', 'status']));
+    expect(application.required?.sort()).toEqual(['about_you', 'facebook', 'instagram', 'linkedin', 'status']);
+    expect(application.properties.status).toMatchObject({ const: 'Enviado' });
+    const pairs = ((transition as unknown as { oneOf?: Shape[]; anyOf?: Shape[] }).oneOf ?? (transition as unknown as { anyOf: Shape[] }).anyOf).map(
+      (pair) => `${pair.properties.status!.const}+${pair.properties.role!.const}`,
+    );
+    expect(pairs.sort()).toEqual(['Aprobado+guide', 'Rechazado+user', 'none+user']);
   });
 
   it('the docs UI is served without inline scripts', async () => {

@@ -99,10 +99,12 @@ describe('GET /api/config and the CSP', () => {
     const t = apps[0]!;
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, { get?: { security?: unknown[]; tags?: string[]; responses: Record<string, unknown> } }>;
+      components: { schemas: Record<string, unknown> };
     };
     const op = doc.paths[API.config]!.get!;
     expect(op.security).toEqual([]);
     expect(op.tags).toEqual(['config']);
-    expect(JSON.stringify(op.responses['200'])).toContain('tile_url');
+    expect(JSON.stringify(op.responses['200'])).toContain('#/components/schemas/PublicConfig');
+    expect(JSON.stringify(doc.components.schemas.PublicConfig)).toContain('tile_url');
   });
 });

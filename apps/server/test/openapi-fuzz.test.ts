@@ -47,6 +47,19 @@ async function dataDigest(): Promise<string> {
   return result.rows[0]!.digest;
 }
 
+/** The document with every local `$ref` replaced by what it points to (the models are named components). */
+function inlineRefs(doc: unknown): unknown {
+  const resolve = (ref: string): unknown => ref.slice(2).split('/').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], doc);
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (!value || typeof value !== 'object') return value;
+    const { $ref, ...rest } = value as Record<string, unknown>;
+    if (typeof $ref === 'string' && $ref.startsWith('#/')) return walk({ ...(resolve($ref) as object), ...rest });
+    return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, walk(v)]));
+  };
+  return walk(doc);
+}
+
 beforeAll(async () => {
   // Per-IP auth limit high enough that the fuzzer reaches the handlers (the limit has its own tests).
   t = await buildTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '100000', UPLOAD_RATE_LIMIT_PER_USER: '100000' } });
@@ -64,7 +77,7 @@ beforeAll(async () => {
   pools.ids.push(place._id);
   pools.uploads.push(...place.photos, await uploadedUrl(t, user.token, 'rating'), await uploadedUrl(t, guide.token, 'user'));
 
-  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+  const doc = inlineRefs((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json()) as {
     paths: Record<string, Record<string, { parameters?: Operation['params']; requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; tags?: string[] }>>;
   };
   operations = Object.entries(doc.paths).flatMap(([path, ops]) =>

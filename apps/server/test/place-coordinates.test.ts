@@ -152,13 +152,17 @@ describe('the OpenAPI document', () => {
   it('describes lat and lon on the place, the create body and the update body', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+      components: { schemas: Record<string, unknown> };
     };
     const text = (v: unknown) => JSON.stringify(v);
     const createOp = doc.paths[API.placeCreate]!.post!;
-    expect(text(createOp.requestBody)).toMatch(/"lat":\{[^}]*"minimum":-90/);
-    expect(text(createOp.requestBody)).toMatch(/"lon":\{[^}]*"maximum":180/);
-    expect(text(doc.paths['/api/place/update/{id}']!.put!.requestBody)).toMatch(/"lat"/);
-    expect(text(createOp.responses['201'])).toMatch(/"lat"/);
-    expect(text(doc.paths['/api/place/{id}']!.get!.responses['200'])).toMatch(/"lon"/);
+    expect(createOp.requestBody!.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/PlaceCreate' });
+    expect(text(doc.components.schemas.PlaceCreate)).toMatch(/"lat":\{[^}]*"minimum":-90/);
+    expect(text(doc.components.schemas.PlaceCreate)).toMatch(/"lon":\{[^}]*"maximum":180/);
+    expect(doc.paths['/api/place/update/{id}']!.put!.requestBody!.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/PlaceUpdate' });
+    expect(text(doc.components.schemas.PlaceUpdate)).toMatch(/"lat"/);
+    expect(createOp.responses['201']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/Place' });
+    expect(text(doc.paths['/api/place/{id}']!.get!.responses['200'])).toMatch(/#\/components\/schemas\/Place"/);
+    expect(text(doc.components.schemas.Place)).toMatch(/"lon"/);
   });
 });

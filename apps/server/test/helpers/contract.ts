@@ -30,9 +30,13 @@ const violations: string[] = [];
 let checked = 0;
 
 /** One compiled checker per distinct document (every test app of a worker serves the same one). */
-const checkers = new Map<string, { doc: Json; ajv: Ajv2020; validators: Map<string, ValidateFunction> }>();
+type Checker = { doc: Json; ajv: Ajv2020; validators: Map<string, ValidateFunction> };
+const checkers = new Map<string, Checker>();
+const byObject = new WeakMap<Json, Checker>();
 
-function checkerFor(doc: Json) {
+function checkerFor(doc: Json): Checker {
+  const known = byObject.get(doc);
+  if (known) return known;
   const key = JSON.stringify(doc);
   let checker = checkers.get(key);
   if (!checker) {
@@ -42,6 +46,7 @@ function checkerFor(doc: Json) {
     checker = { doc, ajv, validators: new Map() };
     checkers.set(key, checker);
   }
+  byObject.set(doc, checker);
   return checker;
 }
 
@@ -93,6 +98,19 @@ function describeResponse(doc: Json, method: string, path: string, status: numbe
   return null;
 }
 
+interface Received {
+  doc: Json;
+  method: string;
+  url: string;
+  path: string;
+  status: number;
+  contentType: string;
+  body: string | undefined;
+  headers: Record<string, unknown>;
+}
+/** Responses received and not checked yet: checked after the test, so the check never slows a request. */
+const pending: Received[] = [];
+
 /** Adds the check to a test app (before ready). Only /api routes that the router matched are checked. */
 export function checkResponsesAgainstDocument(app: FastifyInstance): void {
   let doc: Json | undefined;
@@ -100,22 +118,32 @@ export function checkResponsesAgainstDocument(app: FastifyInstance): void {
     const routeUrl = request.routeOptions.url;
     if (!routeUrl || !routeUrl.startsWith('/api/') || routeUrl.startsWith('/api/docs')) return payload;
     doc ??= app.swagger() as unknown as Json;
-    const headers = reply.getHeaders();
+    const headers = { ...reply.getHeaders() };
     // Compressed or streamed bodies: status, content type and headers only.
     const readable = (typeof payload === 'string' || Buffer.isBuffer(payload)) && headers['content-encoding'] === undefined;
     const body = payload === undefined || payload === null ? undefined : readable ? (payload as string | Buffer).toString() : undefined;
-    const contentType = String(headers['content-type'] ?? '');
-    const path = openapiPath(routeUrl);
-    const problem = describeResponse(doc, request.method, path, reply.statusCode, contentType, body, headers);
-    checked += 1;
-    if (process.env.CONTRACT_REPORT) appendFileSync(process.env.CONTRACT_REPORT, `${request.method} ${path} ${reply.statusCode} ${problem ? 'FAIL' : 'ok'}\n`);
-    if (problem) violations.push(`${request.method} ${request.url} → ${reply.statusCode}: ${problem}`);
+    pending.push({
+      doc,
+      method: request.method,
+      url: request.url,
+      path: openapiPath(routeUrl),
+      status: reply.statusCode,
+      contentType: String(headers['content-type'] ?? ''),
+      body,
+      headers,
+    });
     return payload;
   });
 }
 
-/** Responses that did not match the document since the last call (setup.ts fails the running test on any). */
+/** Checks the responses received since the last call; returns those that did not match (setup.ts fails the running test on any). */
 export function takeContractViolations(): string[] {
+  for (const r of pending.splice(0, pending.length)) {
+    const problem = describeResponse(r.doc, r.method, r.path, r.status, r.contentType, r.body, r.headers);
+    checked += 1;
+    if (process.env.CONTRACT_REPORT) appendFileSync(process.env.CONTRACT_REPORT, `${r.method} ${r.path} ${r.status} ${problem ? 'FAIL' : 'ok'}\n`);
+    if (problem) violations.push(`${r.method} ${r.url} → ${r.status}: ${problem}`);
+  }
   return violations.splice(0, violations.length);
 }
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
 import { takeContractViolations } from './contract.js';
 import { takeViolations } from './secret-guard.js';
 
@@ -18,4 +18,9 @@ afterEach(() => {
   expect(errors.map((args) => args.map(String).join(' ')), 'unexpected console.error').toEqual([]);
   expect(takeContractViolations(), 'every response must be one the OpenAPI document describes (helpers/contract.ts)').toEqual([]);
   expect(takeViolations(), 'responses and logs must never carry a password, a hash or a stack trace').toEqual([]);
+});
+
+// Responses received in beforeAll/afterAll hooks are checked too.
+afterAll(() => {
+  expect(takeContractViolations(), 'every response must be one the OpenAPI document describes (helpers/contract.ts)').toEqual([]);
 });
