@@ -2,9 +2,9 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ADMIN_TRANSITIONS,
   AdminActionSchema,
   AdminSchema,
-  AdminUserUpdateSchema,
   ApiErrorSchema,
   DeletedSchema,
   DifficultySchema,
@@ -25,7 +25,7 @@ import {
   PlaceIndexEntrySchema,
   PlaceSchema,
   PlaceSearchResponseSchema,
-  PlaceUpdateRequestSchema,
+  PlaceUpdateSchema,
   PublicConfigSchema,
   RatingCreateSchema,
   RatingListItemSchema,
@@ -34,11 +34,9 @@ import {
   ResetLinkSchema,
   RoleSchema,
   SavedStateSchema,
-  SelfUpdateSchema,
   StatusSchema,
   UploadResponseSchema,
   UserSchema,
-  UserUpdate2Schema,
 } from '@sendero/contract';
 
 /**
@@ -83,17 +81,42 @@ const named: [z.ZodType, string, string][] = [
   [RegisterRequestSchema, 'RegisterRequest', 'A new account.'],
   [LoginRequestSchema, 'LoginRequest', 'E-mail and password.'],
   [PlaceCreateSchema, 'PlaceCreate', 'A proposed destination. `id_user` is accepted for older clients and ignored: the caller is the creator.'],
-  [PlaceUpdateRequestSchema, 'PlaceUpdate', 'A partial update: only the fields sent change. `verified`, `id_user`, `rating` and `comments` cannot be set (400).'],
+  [PlaceUpdateSchema, 'PlaceUpdate', 'A partial update: only the fields sent change. `verified`, `id_user`, `rating` and `comments` cannot be set (400).'],
   [RatingCreateSchema, 'ReviewCreate', 'A review. `id_user` is accepted for older clients and ignored: the caller is the author.'],
   [PasswordUpdateSchema, 'PasswordUpdate', 'A new password (and optionally the photo).'],
-  [UserUpdate2Schema, 'UserUpdate', 'By the user themself (photo, guide application) or by an admin on another user (a guide transition).'],
-  [SelfUpdateSchema, 'SelfUpdate', 'By the user themself: the photo (`""` removes it), `email_notifications`, and/or a guide application with `status: "Enviado"`.'],
-  [GuideApplicationSchema, 'GuideApplication', 'The fields of a guide application.'],
-  [AdminUserUpdateSchema, 'AdminUserUpdate', 'By an admin on another user: approve (`Aprobado`+`guide`), reject (`Rechazado`+`user`) or block a guide (`Bloqueado`+`user`).'],
   [PasswordForgotSchema, 'PasswordForgot', 'The e-mail of the account.'],
   [PasswordResetSchema, 'PasswordReset', 'The token of the reset link and the new password.'],
   [OutingCreateSchema, 'OutingCreate', 'A new outing.'],
 ];
+
+/**
+ * PUT /api/user/update2/{id} as a client should see it: the server validates one permissive object and
+ * decides from who calls on whom (docs/decisions/004-update2-by-the-user-themself.md,
+ * 005-update2-by-an-admin.md); the document shows the three bodies it accepts.
+ */
+const photoUrl = z.string().max(500).describe('URL of the caller’s own upload (POST /api/upload?preset=user); `""` removes the photo.');
+const emailNotifications = z.boolean().describe('Whether the user receives notification e-mails.');
+const ownRole = RoleSchema.describe('Only the caller’s current role, as older clients send it; any other is refused (403).');
+export const ProfileUpdateDocSchema = z.strictObject({ photo_url: photoUrl.optional(), email_notifications: emailNotifications.optional(), role: ownRole.optional() });
+export const GuideApplicationRequestDocSchema = GuideApplicationSchema.extend({
+  status: z.literal('Enviado').describe('Sends (or replaces) the application; only a `user` may apply.'),
+  photo_url: photoUrl.optional(),
+  email_notifications: emailNotifications.optional(),
+  role: ownRole.optional(),
+});
+const transition = (t: { readonly status: string; readonly role: string }) => z.strictObject({ status: z.literal(t.status), role: z.literal(t.role) });
+export const GuideTransitionDocSchema = z.union([
+  transition(ADMIN_TRANSITIONS.approve).describe('Approve: the user becomes a guide.'),
+  transition(ADMIN_TRANSITIONS.reject).describe('Reject the application.'),
+  transition(ADMIN_TRANSITIONS.blockGuide).describe('Block a guide: back to `user`, the application cleared.'),
+]);
+export const UserUpdateDocSchema = z.union([ProfileUpdateDocSchema, GuideApplicationRequestDocSchema, GuideTransitionDocSchema]);
+named.push(
+  [ProfileUpdateDocSchema, 'ProfileUpdate', 'By the user themself: the photo and the e-mail preference.'],
+  [GuideApplicationRequestDocSchema, 'GuideApplicationRequest', 'By a `user` on themself: a guide application (`status: "Enviado"` with the application fields).'],
+  [GuideTransitionDocSchema, 'GuideTransition', 'By an admin on another user: one of the three transitions (other pairs are refused).'],
+  [UserUpdateDocSchema, 'UserUpdate', 'The three bodies of PUT /api/user/update2/{id}.'],
+);
 for (const [schema, id, description] of named) apiSchemas.add(schema, { id, description });
 
 export const DOCS_PREFIX = '/api/docs';
@@ -145,6 +168,14 @@ function routeFacts(app: FastifyInstance, route: RouteOptions) {
   return { security, statuses };
 }
 
+/** A route's `config.openapiBody`: JSON Schema as is, a named zod schema as its component. */
+function documentedBody(body: Record<string, unknown> | z.ZodType | undefined): Record<string, unknown> | undefined {
+  if (!(body instanceof z.ZodType)) return body;
+  const id = apiSchemas.get(body)?.id;
+  if (!id) throw new Error('config.openapiBody: a zod schema must be named in apiSchemas');
+  return { $ref: refTo(id) };
+}
+
 /** Per route: zod → JSON Schema with component refs, then the security and statuses of its hooks. */
 export function createTransform(app: FastifyInstance) {
   const zodTransform = createJsonSchemaTransform({ skipList, schemaRegistry: apiSchemas });
@@ -156,7 +187,7 @@ export function createTransform(app: FastifyInstance) {
     const response = { ...(schema.response ?? {}) };
     // Placeholder schemas: transformObject replaces every error status with its shared response.
     for (const status of facts.statuses) if (!(status in response)) response[status] = { $ref: '#/components/schemas/Error' };
-    const body = input.route.config?.openapiBody;
+    const body = documentedBody(input.route.config?.openapiBody);
     return { ...result, schema: { ...schema, ...(body ? { body } : {}), security: schema.security ?? facts.security, response } };
   };
 }
@@ -314,9 +345,10 @@ export function createTransformObject() {
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The request body as the document shows it, for a route whose body is not validated by a schema
-     * (the multipart upload): JSON Schema, with `consumes` giving its media type.
+     * The request body as the document shows it, when it is not the validation schema: the multipart
+     * upload (JSON Schema, `consumes` giving its media type), or a body whose validation is wider than
+     * what the server finally takes (update2's three shapes; a named zod schema).
      */
-    openapiBody?: Record<string, unknown>;
+    openapiBody?: Record<string, unknown> | z.ZodType;
   }
 }

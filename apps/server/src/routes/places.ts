@@ -15,6 +15,7 @@ import {
   PlaceSearchQuerySchema,
   PlaceSearchResponseSchema,
   PlaceUpdateRequestSchema,
+  PlaceUpdateSchema,
 } from '@sendero/contract';
 import { AppError } from '@/errors.js';
 import { makeCachedBody, sendCachedBody, sendJsonWithEtag } from '@/http/cached-body.js';
@@ -165,6 +166,8 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
     '/api/place/update/:id',
     {
       onRequest: app.requireAuth,
+      // The read-only fields get their own 400 message in validation; the document leaves them out.
+      config: { openapiBody: PlaceUpdateSchema },
       schema: {
         tags: ['places'],
         operationId: 'updatePlace',

@@ -10,6 +10,7 @@ import {
   UserUpdate2Schema,
   UsersQuerySchema,
 } from '@sendero/contract';
+import { UserUpdateDocSchema } from '@/openapi/document.js';
 import { errorResponses } from '@/plugins/errors.js';
 import { changePassword, getUser, listGuideRequests, listUsers, updateUser } from '@/services/users.js';
 
@@ -94,6 +95,8 @@ export default async function usersRoutes(fastify: FastifyInstance): Promise<voi
     API.userUpdate2(':id'),
     {
       onRequest: app.requireAuth,
+      // Validated as one permissive object; the service applies the shape of who calls on whom.
+      config: { openapiBody: UserUpdateDocSchema },
       schema: {
         tags: ['users'],
         operationId: 'updateUser',
