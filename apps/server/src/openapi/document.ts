@@ -135,7 +135,11 @@ const ERROR_RESPONSES: Record<number, { name: string; codes: string[]; descripti
   415: { name: 'UnsupportedMediaType', codes: ['UNSUPPORTED_MEDIA_TYPE'], description: 'The body is not of a type this call takes (JSON, or an accepted image for the upload).' },
   429: { name: 'TooManyRequests', codes: ['TOO_MANY_REQUESTS'], description: 'Too many attempts: wait the seconds of `Retry-After`.' },
   500: { name: 'InternalError', codes: ['INTERNAL_ERROR'], description: 'Unexpected failure (logged with the request id; the message never says more).' },
-  503: { name: 'Unavailable', codes: ['INTERNAL_ERROR'], description: 'The server cannot answer this now (a search over its time budget); try again.' },
+  503: {
+    name: 'Unavailable',
+    codes: ['SERVICE_UNAVAILABLE', 'INTERNAL_ERROR'],
+    description: 'The server cannot answer this now (the database is unreachable or restarting, the image queue is full, a search over its time budget): try again after `Retry-After` when given.',
+  },
 };
 
 const DESCRIPTIONS: Record<number, string> = {
