@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 import {
   ADMIN_TRANSITIONS,
@@ -33,14 +34,11 @@ export const adminCreds = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } as co
 let counter = 0;
 /** A short token unique to this run and call, made of letters only (safe in names and emails). */
 export function uniqueTag(): string {
+  // Eight random letters (26^8): tags made in the same millisecond, also in parallel, do not collide.
   counter += 1;
   const letters = 'abcdefghijklmnopqrstuvwxyz';
-  let n = Date.now() * 100 + counter + Math.floor(Math.random() * 100);
-  let out = '';
-  for (let i = 0; i < 6; i++) {
-    out += letters[n % 26];
-    n = Math.floor(n / 26);
-  }
+  let out = letters[counter % 26]!;
+  for (let i = 0; i < 7; i++) out += letters[randomInt(26)];
   return out;
 }
 

@@ -20,7 +20,7 @@ export default function ProfileScreen() {
   return (
     <Box sx={{ px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 }, maxWidth: 960, mx: 'auto' }}>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.6rem', md: '2.1rem' } }}>
-        {profile ? TEXT.profile.title(firstWord(profile.firstname), firstWord(profile.lastname)) : <Skeleton width={280} aria-label={TEXT.actions.loading} />}
+        {profile ? TEXT.profile.title(firstWord(profile.firstname), firstWord(profile.lastname)) : <Skeleton width={280} role="progressbar" aria-label={TEXT.actions.loading} />}
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
         {query.isError ? (

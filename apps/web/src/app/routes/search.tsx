@@ -52,7 +52,7 @@ function Welcome() {
       {firstname !== undefined ? (
         `Bienvenid@ ${firstWord(firstname)}, elige el destino ideal para ti`
       ) : (
-        <Skeleton width="min(640px, 90%)" aria-label="Cargando" />
+        <Skeleton width="min(640px, 90%)" role="progressbar" aria-label="Cargando" />
       )}
     </Typography>
   );

@@ -51,7 +51,7 @@ export function MapView({ height, ...props }: MapViewProps) {
   const config = usePublicConfig();
   const navigate = useNavigate();
   const tiles = useMemo(() => tilesOf(config.data), [config.data]);
-  const placeholder = <Skeleton variant="rectangular" sx={{ width: '100%', height: '100%' }} aria-label="Cargando mapa" />;
+  const placeholder = <Skeleton variant="rectangular" sx={{ width: '100%', height: '100%' }} role="progressbar" aria-label="Cargando mapa" />;
   return (
     <Box
       data-testid="map"

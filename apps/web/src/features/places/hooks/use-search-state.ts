@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams, useNavigation } from 'react-router';
 import { readSearchState, writeSearchState, type SearchState } from '@sendero/contract';
 
 /** How long typed text waits for a pause in typing before it reaches the URL (see useSearchState). */
@@ -24,6 +24,11 @@ export function useSearchState(): [SearchState, (next: Partial<SearchState>) => 
   const [value, setValue] = useState<SearchState>(() => readSearchState(params));
   const written = useRef<string | null>(null);
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A navigation away (e.g. 'Ver más' while the next screen's code loads) must not be undone by a
+  // late write of the search address.
+  const navigation = useNavigation();
+  const leaving = useRef(false);
+  leaving.current = navigation.state !== 'idle' && navigation.location.pathname !== window.location.pathname;
 
   useEffect(() => {
     const current = params.toString();
@@ -44,6 +49,7 @@ export function useSearchState(): [SearchState, (next: Partial<SearchState>) => 
     setValue(merged);
     clearTimeout(pending.current);
     const write = () => {
+      if (leaving.current) return;
       const out = writeSearchState(merged, new URLSearchParams(window.location.search));
       written.current = out.toString();
       setParams(out, { replace: true });
