@@ -32,7 +32,8 @@ interface Item {
   at: number;
 }
 
-const indexColumns = {
+/** The columns of an index entry (also selected by the server search, services/place-search.ts). */
+export const indexColumns = {
   id: places.id,
   name: places.name,
   city: places.city,

@@ -3,7 +3,7 @@ import { DIFFICULTIES, MSG, normalize, SEARCH_PAGE_DEFAULT, type PlaceSearchQuer
 import { places } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import { badRequest } from '@/errors.js';
-import { toIndexEntry } from './place-index.js';
+import { indexColumns, toIndexEntry } from './place-index.js';
 
 /** Every search statement is cut off after this long (docs/product.md#catalogue). */
 export const SEARCH_STATEMENT_TIMEOUT_MS = 2000;
@@ -58,22 +58,7 @@ export async function searchPlaces(db: Db, query: PlaceSearchQuery): Promise<Pla
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`set local statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`));
     const rows = await tx
-      .select({
-        id: places.id,
-        name: places.name,
-        city: places.city,
-        difficulty: places.difficulty,
-        timeMin: places.timeMin,
-        timeMax: places.timeMax,
-        timeCity: places.timeCity,
-        photo: sql<string | null>`${places.photos}[1]`,
-        rating: places.rating,
-        comments: places.comments,
-        createdAt: places.createdAt,
-        createdAtText: sql<string>`${places.createdAt}::text`,
-        lat: places.lat,
-        lon: places.lon,
-      })
+      .select({ ...indexColumns, createdAtText: sql<string>`${places.createdAt}::text` })
       .from(places)
       .where(and(...page))
       .orderBy(desc(places.createdAt), desc(places.id))
