@@ -9,6 +9,7 @@
  */
 import { chromium, type Route } from '@playwright/test';
 import { startBuiltServer } from './web-serve.js';
+import { TEXT } from '@sendero/contract';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LATENCY_MS = 400;
@@ -46,7 +47,7 @@ async function firstPaint(url: string, variant: 'before' | 'after'): Promise<{ f
       },
     );
     await page.goto(url + '/', { waitUntil: 'commit' });
-    await page.getByRole('heading', { name: 'Inicia esta aventura' }).waitFor({ state: 'visible', timeout: 120_000 });
+    await page.getByRole('heading', { name: TEXT.landing.title }).waitFor({ state: 'visible', timeout: 120_000 });
     const heroAt = await page.evaluate(() => performance.now());
     const fcp = await page.evaluate(
       () =>

@@ -1,4 +1,4 @@
-import { MSG, shortName } from '@sendero/contract';
+import { MSG, shortName, TEXT } from '@sendero/contract';
 import {
   action,
   checkA11y,
@@ -106,7 +106,7 @@ test.describe('as a user', () => {
     // A card opens its destination.
     await f.name.fill(a.name);
     await expect(cardB).toHaveCount(0);
-    await action(page, 'Ver más').click();
+    await action(page, TEXT.card.seeMore).click();
     await expect(page).toHaveURL(new RegExp(`/buscar-destino/destino/${a._id}$`));
     await expect(page.getByRole('heading', { level: 1, name: a.name })).toBeVisible();
   });

@@ -1,5 +1,5 @@
 import type { CDPSession, Page, Request, Route } from '@playwright/test';
-import { API, MSG, type Rating } from '@sendero/contract';
+import { API, MSG, type Rating, TEXT } from '@sendero/contract';
 import { chooseImages, expect, login, logoutControl, pngFile, test, uniqueTag } from './fixtures.js';
 
 /**
@@ -54,7 +54,7 @@ test('offline before opening a destination not visited yet: Sin conexión inside
   await card.getByRole('link', { name: /Ver más/ }).click();
   // The detail screen's code never arrived: 'Sin conexión' and 'Reintentar', the menu still there.
   await expect(page.getByRole('heading', { name: MSG.offlineTitle })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: TEXT.actions.retry })).toBeVisible();
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   await expect(logoutControl(page)).toBeVisible();
   await page.keyboard.press('Escape');
@@ -207,11 +207,11 @@ test('the landing is painted on a 400 kbps / 400 ms network before its script ha
   // The main script never arrives: what shows is the HTML and its CSS alone.
   await page.route('**/assets/index-*.js', () => undefined);
   await page.goto('/', { waitUntil: 'commit' });
-  await expect(page.getByRole('heading', { name: 'Inicia esta aventura' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Ingresar' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Registrarme' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: TEXT.landing.title })).toBeVisible();
+  await expect(page.getByRole('link', { name: TEXT.landing.login })).toBeVisible();
+  await expect(page.getByRole('link', { name: TEXT.landing.register })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sendero, ir al inicio' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Inicia esta aventura' })).toHaveCSS('font-weight', /700|bold/);
+  await expect(page.getByRole('heading', { name: TEXT.landing.title })).toHaveCSS('font-weight', /700|bold/);
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
@@ -223,12 +223,12 @@ test('the API answering 502 with an HTML page: a Spanish error and Reintentar, n
     route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' }),
   );
   await page.goto('/buscar-destino');
-  await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: TEXT.actions.retry })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('502 Bad Gateway')).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Nombre' })).toBeVisible();
   await page.unroute(`**${API.placeIndex()}*`);
-  await page.getByRole('button', { name: 'Reintentar' }).click();
-  await expect(page.getByRole('button', { name: 'Reintentar' })).toBeHidden({ timeout: 30_000 });
+  await page.getByRole('button', { name: TEXT.actions.retry }).click();
+  await expect(page.getByRole('button', { name: TEXT.actions.retry })).toBeHidden({ timeout: 30_000 });
 });
 
 test('a screen chunk deleted by a deploy: the page reloads itself once, on the screen asked for, and shows it', async ({ page, registerUser }) => {
@@ -268,7 +268,7 @@ test('a screen chunk that is really gone: one reload at most, then Sin conexión
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   await page.getByRole('link', { name: 'Perfil' }).click();
   await expect(page.getByRole('heading', { name: MSG.offlineTitle })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible();
+  await expect(page.getByRole('button', { name: TEXT.actions.retry })).toBeVisible();
   await page.waitForTimeout(1500);
   expect(loads).toBeLessThanOrEqual(1);
   await page.getByRole('button', { name: 'Abrir menú' }).click();

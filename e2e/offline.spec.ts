@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { MSG, SESSION_STORAGE_KEY, type Place } from '@sendero/contract';
+import { MSG, type Place, SESSION_STORAGE_KEY, TEXT } from '@sendero/contract';
 import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH } from './env.js';
 import { expect, loginThroughUi, logoutControl, test, uniqueTag, watchConsole, type Account } from './fixtures.js';
 
@@ -135,7 +135,7 @@ test('as a hiker I save two destinations and open them with no network after clo
       [second, `Sendero húmedo pero precioso ${tag}.`],
     ] as const) {
       await page.goto('/guardados');
-      await page.locator('article').filter({ has: page.getByRole('heading', { name: place.name }) }).getByRole('link', { name: 'Ver más' }).click();
+      await page.locator('article').filter({ has: page.getByRole('heading', { name: place.name }) }).getByRole('link', { name: TEXT.card.seeMore }).click();
       await expectDetailOffline(page, place, review);
     }
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { MSG, type Place } from '@sendero/contract';
+import { MSG, type Place, TEXT } from '@sendero/contract';
 import type { Api } from './api.js';
 import { checkA11y, chooseImages, expect, login, pngFile, test, uniqueTag, type Account } from './fixtures.js';
 
@@ -93,7 +93,7 @@ test.describe('planning by hours and distance', () => {
 
     // A marker's popup leads to the place.
     await map.getByRole('button', { name: `Lomas ${T}`, exact: true }).click();
-    await map.getByRole('link', { name: 'Ver más' }).click();
+    await map.getByRole('link', { name: TEXT.card.seeMore }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Lomas ${T}` })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Abrir en Google Maps' })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=-11.35,-77.37');
     await expect(page.getByRole('region', { name: `Mapa del inicio de la ruta de Lomas ${T}` }).locator('.leaflet-marker-icon')).toHaveCount(1);

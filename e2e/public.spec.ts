@@ -1,4 +1,4 @@
-import { MSG } from '@sendero/contract';
+import { MSG, TEXT } from '@sendero/contract';
 import { action, checkA11y, expect, login, loginThroughUi, logoutControl, storedSession, test } from './fixtures.js';
 
 // Issue 3: what a visitor sees and does before having a session (docs/product.md#who-it-is-for).
@@ -6,32 +6,32 @@ import { action, checkA11y, expect, login, loginThroughUi, logoutControl, stored
 test.describe('as a visitor', () => {
   test('I see the landing page with its three sections, and it passes axe', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Inicia esta aventura' })).toBeVisible();
-    await expect(page.getByText('Encuentra destinos hermosos a pocas horas de tu ciudad y compártenos tu experiencia.')).toBeVisible();
-    await expect(action(page, 'Ingresar')).toBeVisible();
-    await expect(action(page, 'Registrarme')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Elige el destino ideal para ti' })).toBeVisible();
-    await expect(page.getByText('¿Tienes experiencia guiando?')).toBeVisible();
-    await expect(page.getByText('Se parte de nuestra comunidad de guías y comparte nuevos destinos')).toBeVisible();
+    await expect(page.getByRole('heading', { name: TEXT.landing.title })).toBeVisible();
+    await expect(page.getByText(MSG.landing)).toBeVisible();
+    await expect(action(page, TEXT.landing.login)).toBeVisible();
+    await expect(action(page, TEXT.landing.register)).toBeVisible();
+    await expect(page.getByRole('heading', { name: TEXT.landing.destinations })).toBeVisible();
+    await expect(page.getByText(TEXT.landing.guideTitle)).toBeVisible();
+    await expect(page.getByText(TEXT.landing.guideText)).toBeVisible();
     // All places are loaded on open: the sample destinations show up as cards with 'Ver más'.
-    await expect(action(page, 'Ver más').first()).toBeVisible();
+    await expect(action(page, TEXT.card.seeMore).first()).toBeVisible();
     await expect(logoutControl(page)).toHaveCount(0);
     await checkA11y(page);
 
-    await action(page, 'Registrarme').click();
+    await action(page, TEXT.landing.register).click();
     await expect(page).toHaveURL(/\/registro$/);
     await page.goto('/');
-    await action(page, 'Ingresar').click();
+    await action(page, TEXT.landing.login).click();
     await expect(page).toHaveURL(/\/ingresar$/);
     // The logo goes home.
     await page.getByRole('link', { name: /sendero/i }).first().click();
     await expect(page).toHaveURL(/\/$/);
 
     // Without a session the guide invitation and the cards lead to the login (guarded routes).
-    await action(page, 'Unirme').click();
+    await action(page, TEXT.landing.join).click();
     await expect(page).toHaveURL(/\/ingresar\?volver=%2F/);
     await page.goto('/');
-    await action(page, 'Ver más').first().click();
+    await action(page, TEXT.card.seeMore).first().click();
     await expect(page).toHaveURL(/\/ingresar\?volver=%2F/);
   });
 
@@ -130,7 +130,7 @@ test.describe('as a signed-in user', () => {
     await page.goto('/perfil');
     await logoutControl(page).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: 'Inicia esta aventura' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: TEXT.landing.title })).toBeVisible();
     expect(await storedSession(page)).toBeNull();
     // Stays there: nothing sends the visitor on to /ingresar afterwards.
     await page.waitForTimeout(500);

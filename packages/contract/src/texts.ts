@@ -1,7 +1,14 @@
 /**
  * Screen sentences of the web app (docs/product.md), one place per screen, spelled as the product
  * pages have them. Error, validation and status sentences the server also says are in `MSG`.
+ *
+ * Screens and tests read them through `TEXT` (`TEXT.search.title`); code in the first bundle imports
+ * its section from first-bundle-texts.ts by name (`LANDING_TEXT`), see there. No zod here either.
  */
+import { ACTION_TEXT, CARD_TEXT, LANDING_TEXT } from './first-bundle-texts.js';
+
+export { ACTION_TEXT, CARD_TEXT, LANDING_TEXT };
+
 export const TEXT = {
   fields: {
     email: 'Correo',
@@ -16,11 +23,9 @@ export const TEXT = {
     aboutYou: 'Acerca de ti',
     aboutYouPlaceholder: 'Cuéntanos tu experiencia...',
   },
-  actions: {
-    cancel: 'Cancelar',
-    back: 'Volver',
-    loading: 'Cargando',
-  },
+  actions: ACTION_TEXT,
+  landing: LANDING_TEXT,
+  card: CARD_TEXT,
   auth: {
     loginTitle: 'Iniciar Sesión',
     loginForm: 'Ingreso',

@@ -4,6 +4,7 @@ import { renderRoutes } from '@/test/render';
 import { CHUNK_RELOAD_KEY, isChunkLoadError, pageReload, reloadForNewDeploy } from './chunk-loading';
 import { lazyScreen } from './lazy-screen';
 import { RouteError } from './route-error';
+import { TEXT } from '@sendero/contract';
 
 const chunkError = () => new TypeError('Failed to fetch dynamically imported module: http://x/assets/search-abc.js');
 
@@ -43,7 +44,7 @@ describe('a screen whose code cannot be downloaded', () => {
     const load = flakyChunk(4);
     renderRoutes(layoutWith(load), '/pantalla');
     expect(await screen.findByRole('heading', { name: 'Sin conexión' }, { timeout: 5000 })).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    fireEvent.click(screen.getByRole('button', { name: TEXT.actions.retry }));
     expect(await screen.findByText('Pantalla cargada')).toBeInTheDocument();
   });
 

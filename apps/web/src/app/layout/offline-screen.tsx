@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { MSG } from '@sendero/contract';
+import { ACTION_TEXT, MSG } from '@sendero/contract';
 
 /**
  * A screen whose code could not be downloaded: shown inside the layout (the menu stays), with
@@ -15,7 +15,7 @@ export function OfflineScreen({ onRetry, retrying = false }: { onRetry: () => vo
       </Typography>
       <Typography sx={{ mb: 3, color: 'text.secondary' }}>{MSG.offlineScreen}</Typography>
       <Button variant="contained" onClick={onRetry} disabled={retrying}>
-        Reintentar
+        {ACTION_TEXT.retry}
       </Button>
     </Box>
   );

@@ -7,6 +7,7 @@ import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makeUser, signIn, USER_ID } from '@/test/fixtures';
 import { routes } from '@/app/route-tree';
 import AdminUsersScreen from './admin-users';
+import { TEXT } from '@sendero/contract';
 
 const STATUS_CYCLE: Status[] = ['none', 'Enviado', 'Aprobado', 'Rechazado'];
 
@@ -165,7 +166,7 @@ describe('admin users list', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByText('Algo salió mal. Inténtalo de nuevo en unos momentos.')).toBeInTheDocument();
     fail = false;
-    await ui.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await ui.click(screen.getByRole('button', { name: TEXT.actions.retry }));
     expect(await screen.findByText('Usuario00 Prueba')).toBeInTheDocument();
   });
 });

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import FacebookIcon from '@mui/icons-material/Facebook';
 import InstagramIcon from '@mui/icons-material/Instagram';
 import XIcon from '@mui/icons-material/X';
-import { buildSearchIndex, filterIndex, LANDING_CAROUSEL_BREAKPOINTS, LANDING_FIRST_PAGE, MSG } from '@sendero/contract';
+import { buildSearchIndex, filterIndex, LANDING_CAROUSEL_BREAKPOINTS, LANDING_FIRST_PAGE, LANDING_TEXT, MSG } from '@sendero/contract';
 import { LogoMark } from '@/components/ui/logo';
 import { LoadError } from '@/components/ui/load-error';
 import { NoResults } from '@/components/ui/no-results';
@@ -40,7 +40,7 @@ function SocialLinks() {
   const config = usePublicConfig();
   const social = config.data?.social;
   return (
-    <ul className="sd-social" aria-label="Redes sociales">
+    <ul className="sd-social" aria-label={LANDING_TEXT.social}>
       {social &&
         SOCIAL.filter((s) => social[s.key]).map((s) => (
           <li key={s.key}>
@@ -62,21 +62,21 @@ function Hero() {
   return (
     <section className="sd-hero" aria-labelledby="hero-title">
       <div className="sd-container sd-hero-inner">
-        <RouterLink to={paths.home} className="sd-logo" aria-label="Sendero, ir al inicio">
+        <RouterLink to={paths.home} className="sd-logo" aria-label={LANDING_TEXT.logo}>
           <LogoMark size={44} />
           <span>Sendero</span>
         </RouterLink>
         <div className="sd-hero-text">
           <h1 id="hero-title" className="sd-hero-title">
-            Inicia esta aventura
+            {LANDING_TEXT.title}
           </h1>
           <p className="sd-hero-subtitle">{MSG.landing}</p>
           <div className="sd-hero-actions">
             <RouterLink to={paths.login} className="sd-btn sd-btn-primary">
-              Ingresar
+              {LANDING_TEXT.login}
             </RouterLink>
             <RouterLink to={paths.register} className="sd-btn sd-btn-outline">
-              Registrarme
+              {LANDING_TEXT.register}
             </RouterLink>
           </div>
           <SocialLinks />
@@ -119,17 +119,17 @@ function Destinations() {
     <section className={css.section} aria-labelledby="destinations-title">
       <div className="sd-container">
         <h2 id="destinations-title" className={css.sectionTitle}>
-          Elige el destino ideal para ti
+          {LANDING_TEXT.destinations}
         </h2>
         <div className={css.search}>
-          <SearchInput label="Buscar un destino" placeholder="Nombre del destino" value={name} onChange={setName} resetLabel="Borrar búsqueda" />
+          <SearchInput label={LANDING_TEXT.searchLabel} placeholder={LANDING_TEXT.searchPlaceholder} value={name} onChange={setName} resetLabel={LANDING_TEXT.searchReset} />
         </div>
         {error ? (
           <LoadError error={error} onRetry={() => void (first.error ? first.refetch() : useServer ? server.refetch() : all.refetch())} />
         ) : data && shown.length === 0 ? (
           <NoResults />
         ) : (
-          <CardCarousel places={shown} breakpoints={LANDING_CAROUSEL_BREAKPOINTS} label="Destinos" loading={!data} onEndReached={onEndReached} />
+          <CardCarousel places={shown} breakpoints={LANDING_CAROUSEL_BREAKPOINTS} label={LANDING_TEXT.carousel} loading={!data} onEndReached={onEndReached} />
         )}
       </div>
     </section>
@@ -141,11 +141,11 @@ function GuideInvitation() {
     <section className={css.invitation} aria-labelledby="guide-title">
       <div className={`${css.page} ${css.narrow}`}>
         <h2 id="guide-title" className={css.sectionTitle}>
-          ¿Tienes experiencia guiando?
+          {LANDING_TEXT.guideTitle}
         </h2>
-        <p className={css.invitationText}>Se parte de nuestra comunidad de guías y comparte nuevos destinos</p>
+        <p className={css.invitationText}>{LANDING_TEXT.guideText}</p>
         <Button component={RouterLink} to={paths.guide} variant="contained" size="large">
-          Unirme
+          {LANDING_TEXT.join}
         </Button>
       </div>
     </section>
@@ -158,7 +158,7 @@ export default function LandingScreen() {
       <Hero />
       <Destinations />
       <GuideInvitation />
-      <footer className={css.footer}>Sendero</footer>
+      <footer className={css.footer}>{LANDING_TEXT.footer}</footer>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { API, type MyOutings, type Outing, type Role } from '@sendero/contract';
+import { API, type MyOutings, type Outing, type Role, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { renderRoutes } from '@/test/render';
 import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
@@ -95,7 +95,7 @@ describe('/mis-salidas', { timeout: 20_000 }, () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('No pudimos conectar con el servidor');
     down = false;
-    await s.user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    await s.user.click(within(alert).getByRole('button', { name: TEXT.actions.retry }));
     expect(await screen.findByRole('list', { name: 'Salidas en las que me inscribí' })).toBeInTheDocument();
   });
 });

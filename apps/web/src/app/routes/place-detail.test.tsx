@@ -1,7 +1,7 @@
 import { configure, act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MSG, type Place, type RatingListItem, type Role } from '@sendero/contract';
+import { MSG, type Place, type RatingListItem, type Role, TEXT } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
@@ -133,7 +133,7 @@ describe('destination detail', { timeout: 20_000 }, () => {
     // Inline with a retry button, and in the toast.
     await waitFor(() => expect(screen.getAllByText(MSG.network)).toHaveLength(2));
     down = false;
-    await s.user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await s.user.click(screen.getByRole('button', { name: TEXT.actions.retry }));
     expect(await heading('Laguna Churup')).toBeInTheDocument();
   });
 

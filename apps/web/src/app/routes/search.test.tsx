@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { API, MSG, SEARCH_DIFFICULTY_EMPTY_LABEL } from '@sendero/contract';
+import { API, MSG, SEARCH_DIFFICULTY_EMPTY_LABEL, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { stubFetch } from '@/test/fetch-stub';
 import { indexOf, makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
@@ -43,12 +43,12 @@ describe('destination search (/buscar-destino)', () => {
     setup();
     await waitFor(() => expect(shownNames()).toEqual(['Laguna Churup', 'Lomas de Lachay', 'Cañón de Autisha']), wait);
     const card = screen.getByRole('heading', { name: 'Laguna Churup' }).closest('article') as HTMLElement;
-    expect(within(card).getByText('Dificultad:')).toBeInTheDocument();
+    expect(within(card).getByText(TEXT.card.difficulty)).toBeInTheDocument();
     expect(within(card).getByText('Exigente')).toBeInTheDocument();
     expect(within(card).getByText('4 - 6 horas')).toBeInTheDocument();
     expect(within(card).getByText('A 1 horas de Huaraz')).toBeInTheDocument();
-    expect(within(card).getByRole('img', { name: 'Foto de Laguna Churup' })).toHaveAttribute('width');
-    expect(within(card).getByRole('link', { name: 'Ver más' })).toHaveAttribute('href', `/buscar-destino/destino/${PLACES[0]?._id}`);
+    expect(within(card).getByRole('img', { name: TEXT.card.photoOf('Laguna Churup') })).toHaveAttribute('width');
+    expect(within(card).getByRole('link', { name: TEXT.card.seeMore })).toHaveAttribute('href', `/buscar-destino/destino/${PLACES[0]?._id}`);
   });
 
   it('as a user I can filter destinations by a word of the name, ignoring accents and case', async () => {
@@ -117,7 +117,7 @@ describe('destination search (/buscar-destino)', () => {
       [`GET ${API.placeIndex()}`]: [500, { error: { code: 'INTERNAL_ERROR', message: MSG.internal } }],
     });
     renderRoutes(routes, '/buscar-destino');
-    expect(await screen.findByRole('button', { name: 'Reintentar' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: TEXT.actions.retry }, wait)).toBeInTheDocument();
     expect(screen.getAllByText(MSG.internal).length).toBeGreaterThanOrEqual(1);
     expect(screen.queryByText(MSG.noResults)).not.toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, MSG } from '@sendero/contract';
+import { API, MSG, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderRoutes } from '@/test/render';
@@ -20,7 +20,7 @@ function shape(el: Element, depth = 0): string[] {
 describe('the page before its JavaScript', () => {
   it("as a visitor on a slow phone I see the landing's hero in the HTML itself: logo, title, message, 'Ingresar', 'Registrarme'", () => {
     expect(staticHero).not.toBeNull();
-    expect(staticHero.querySelector('h1')?.textContent).toBe('Inicia esta aventura');
+    expect(staticHero.querySelector('h1')?.textContent).toBe(TEXT.landing.title);
     expect(staticHero.querySelector('p.sd-hero-subtitle')?.textContent).toBe(MSG.landing);
     const links = Array.from(staticHero.querySelectorAll('a')).map((a) => [a.textContent?.trim(), a.getAttribute('href')]);
     expect(links).toEqual([
@@ -43,7 +43,7 @@ describe('the page before its JavaScript', () => {
   it('React renders the same hero markup, so nothing moves or doubles when it takes over', async () => {
     stubFetch({ [`GET ${API.places}`]: [200, []], [`GET ${API.config}`]: [200, { map: { tile_url: '', attribution: '' }, social: { instagram: null, facebook: null, x: null } }] });
     renderRoutes(routes, '/');
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Inicia esta aventura' }, { timeout: 5000 });
+    const heading = await screen.findByRole('heading', { level: 1, name: TEXT.landing.title }, { timeout: 5000 });
     const reactHero = heading.closest('section.sd-hero') as HTMLElement;
     expect(shape(reactHero)).toEqual(shape(staticHero));
     expect(document.querySelectorAll('h1')).toHaveLength(1);

@@ -5,6 +5,7 @@ import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import type { LeafletMapProps, MapPoint } from './types';
+import { CARD_TEXT } from '@sendero/contract';
 
 /**
  * The one module that imports Leaflet (docs/product.md#planning). It is loaded only when a map is
@@ -44,7 +45,7 @@ function popupContent(point: MapPoint, open: (href: string) => void): HTMLElemen
     const href = point.href;
     const link = document.createElement('a');
     link.href = href;
-    link.textContent = 'Ver más';
+    link.textContent = CARD_TEXT.seeMore;
     link.style.display = 'inline-block';
     link.style.marginTop = '4px';
     link.addEventListener('click', (event) => {

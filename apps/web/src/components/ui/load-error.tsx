@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { ACTION_TEXT } from '@sendero/contract';
 import { errorMessage } from '@/lib/api-client';
 
 /** A list that failed to load says so and offers to try again (never a silent empty list). */
@@ -9,7 +10,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
     <Box role="alert" sx={{ textAlign: 'center', py: 3 }}>
       <Typography sx={{ mb: 2 }}>{errorMessage(error)}</Typography>
       <Button variant="outlined" onClick={onRetry}>
-        Reintentar
+        {ACTION_TEXT.retry}
       </Button>
     </Box>
   );

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SEARCH_CAROUSEL_BREAKPOINTS, type PlaceIndexEntry } from '@sendero/contract';
+import { type PlaceIndexEntry, SEARCH_CAROUSEL_BREAKPOINTS, TEXT } from '@sendero/contract';
 import { CardCarousel } from './card-carousel';
 import { cardWindow } from './card-window';
 
@@ -88,7 +88,7 @@ describe('the card carousel with many results (docs/product.md#catalogue)', () =
     // 3 in view and a page on the right.
     expect(mountedNames()).toEqual(['Destino 1', 'Destino 2', 'Destino 3', 'Destino 4', 'Destino 5', 'Destino 6']);
     expect(screen.getByRole('group', { name: '1 de 5000' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: TEXT.card.previous })).toBeDisabled();
 
     const track = screen.getByTestId('card-carousel-track');
     fireEvent.keyDown(track, { key: 'End' });
@@ -96,10 +96,10 @@ describe('the card carousel with many results (docs/product.md#catalogue)', () =
     expect(mountedNames().at(-1)).toBe('Destino 5000');
     expect(mountedNames().length).toBeLessThanOrEqual(9);
     expect(screen.getByRole('group', { name: '5000 de 5000' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: TEXT.card.next })).toBeDisabled();
 
     // 'Anterior' pages back by a screenful: the three before come into view.
-    fireEvent.click(screen.getByRole('button', { name: 'Anterior' }));
+    fireEvent.click(screen.getByRole('button', { name: TEXT.card.previous }));
     await frame();
     expect(mountedNames()).toContain('Destino 4995');
 
@@ -108,7 +108,7 @@ describe('the card carousel with many results (docs/product.md#catalogue)', () =
     expect(mountedNames()[0]).toBe('Destino 1');
 
     // 'Siguiente' pages forward.
-    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    fireEvent.click(screen.getByRole('button', { name: TEXT.card.next }));
     await frame();
     expect(mountedNames()).toEqual(expect.arrayContaining(['Destino 4', 'Destino 5', 'Destino 6']));
     expect(mountedNames().length).toBeLessThanOrEqual(9);
@@ -128,7 +128,7 @@ describe('the card carousel with many results (docs/product.md#catalogue)', () =
     fireEvent.keyDown(screen.getByTestId('card-carousel-track'), { key: 'End' });
     await frame();
     expect(asked).toBe(1);
-    fireEvent.click(screen.getByRole('button', { name: 'Anterior' }));
+    fireEvent.click(screen.getByRole('button', { name: TEXT.card.previous }));
     await frame();
     fireEvent.keyDown(screen.getByTestId('card-carousel-track'), { key: 'End' });
     await frame();
@@ -175,7 +175,7 @@ describe('the card carousel when the results change (issue 10: rough edges)', ()
     await frame();
     expect(scrollLeft).toBe(0);
     expect(mountedNames()[0]).toBe('Destino 4');
-    expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: TEXT.card.previous })).toBeDisabled();
   });
 });
 

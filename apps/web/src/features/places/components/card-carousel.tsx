@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type K
 import IconButton from '@mui/material/IconButton';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import { slidesForWidth, type SlideBreakpoint } from '@sendero/contract';
+import { CARD_TEXT, slidesForWidth, type SlideBreakpoint } from '@sendero/contract';
 import { useViewportWidth } from '@/lib/use-viewport-width';
 import css from './card-carousel.module.css';
 import { cardWindow } from './card-window';
@@ -118,7 +118,7 @@ function CardCarouselView<P extends CardPlace>({ places, breakpoints, label, loa
 
   return (
     <section className={css.carousel} aria-roledescription="carrusel" aria-label={label} aria-busy={loading}>
-      <IconButton aria-label="Anterior" onClick={() => page(-1)} disabled={!canPrev || loading} className={`${css.arrow} ${css.prev}`}>
+      <IconButton aria-label={CARD_TEXT.previous} onClick={() => page(-1)} disabled={!canPrev || loading} className={`${css.arrow} ${css.prev}`}>
         <ChevronLeft />
       </IconButton>
       <div ref={track} className={css.track} data-testid="card-carousel-track" tabIndex={0} aria-label={`${label}: tarjetas`} onKeyDown={onKeyDown}>
@@ -141,7 +141,7 @@ function CardCarouselView<P extends CardPlace>({ places, breakpoints, label, loa
         })}
         {end < count && <div aria-hidden="true" className={css.spacer} style={{ flex: `0 0 ${(count - end) * basis}%` }} />}
       </div>
-      <IconButton aria-label="Siguiente" onClick={() => page(1)} disabled={!canNext || loading} className={`${css.arrow} ${css.next}`}>
+      <IconButton aria-label={CARD_TEXT.next} onClick={() => page(1)} disabled={!canNext || loading} className={`${css.arrow} ${css.next}`}>
         <ChevronRight />
       </IconButton>
     </section>

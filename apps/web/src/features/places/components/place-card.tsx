@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
-import { formatDistance, formatWalkingTime, type Place } from '@sendero/contract';
+import { CARD_TEXT, formatDistance, formatWalkingTime, type Place } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { imageSrcSet, imageVariant } from '@/lib/images';
 import css from './place-card.module.css';
@@ -39,24 +39,24 @@ export function PlaceCard({ place, eager = false, sizes = '(max-width: 700px) 10
             height={IMAGE_HEIGHT}
             loading={eager ? 'eager' : 'lazy'}
             decoding="async"
-            alt={`Foto de ${place.name}`}
+            alt={CARD_TEXT.photoOf(place.name)}
           />
         )}
       </div>
       <div className={css.content}>
         <h3 className={css.name}>{place.name}</h3>
         <p className={css.line}>
-          <span className={css.label}>Dificultad:</span> {place.difficulty}
+          <span className={css.label}>{CARD_TEXT.difficulty}</span> {place.difficulty}
         </p>
         <p className={css.line}>
-          <span className={css.label}>Caminata:</span> {formatWalkingTime(place.time)}
+          <span className={css.label}>{CARD_TEXT.walk}</span> {formatWalkingTime(place.time)}
         </p>
         <p className={css.line}>{formatDistance(place.time_city, place.city)}</p>
         {note && <p className={`${css.line} ${css.note}`}>{note}</p>}
       </div>
       <div className={css.actions}>
         <Button component={RouterLink} to={paths.placeDetail(place._id)} variant="contained" color="primary">
-          Ver más
+          {CARD_TEXT.seeMore}
         </Button>
         {action}
       </div>

@@ -1,0 +1,43 @@
+/**
+ * The sentences of the web app's first bundle (the landing, the place card and carousel, the shared UI
+ * they use), in a module of their own: a bundler puts a whole module in one chunk, so code in the first
+ * bundle imports these sections by name (`LANDING_TEXT`) and the other screens' sentences of `TEXT`
+ * (texts.ts) stay in their lazy chunks. Tests read them through `TEXT` like every other sentence.
+ * This module imports nothing (no zod).
+ */
+
+/** Buttons and states shared by many screens. */
+export const ACTION_TEXT = {
+  cancel: 'Cancelar',
+  back: 'Volver',
+  loading: 'Cargando',
+  retry: 'Reintentar',
+} as const;
+
+/** The landing (docs/product.md#landing). */
+export const LANDING_TEXT = {
+  logo: 'Sendero, ir al inicio',
+  title: 'Inicia esta aventura',
+  login: 'Ingresar',
+  register: 'Registrarme',
+  social: 'Redes sociales',
+  destinations: 'Elige el destino ideal para ti',
+  searchLabel: 'Buscar un destino',
+  searchPlaceholder: 'Nombre del destino',
+  searchReset: 'Borrar búsqueda',
+  carousel: 'Destinos',
+  guideTitle: '¿Tienes experiencia guiando?',
+  guideText: 'Se parte de nuestra comunidad de guías y comparte nuevos destinos',
+  join: 'Unirme',
+  footer: 'Sendero',
+} as const;
+
+/** A place card and the carousel of cards, on the landing and the search (docs/product.md#search). */
+export const CARD_TEXT = {
+  photoOf: (name: string) => `Foto de ${name}`,
+  difficulty: 'Dificultad:',
+  walk: 'Caminata:',
+  seeMore: 'Ver más',
+  previous: 'Anterior',
+  next: 'Siguiente',
+} as const;
