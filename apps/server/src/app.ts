@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRequestHookHandler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '@/config.js';
 import type { Db } from '@/db/types.js';
@@ -92,6 +92,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('config', config);
   // JSON only (the upload route adds multipart in its own scope): any other body type is a 415.
   app.removeContentTypeParser('text/plain');
+  acceptEmptyBodiesOnBodilessRoutes(app);
   app.setSerializerCompiler(serializerCompiler);
 
   // External concerns first, then the app's own plugins, then the routes (fastify/demo order).
@@ -125,4 +126,28 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(webPlugin);
 
   return app;
+}
+
+/**
+ * Calls that take no body (the deletes, the admin's verify, joining an outing...) accept a request that
+ * names a content type but sends nothing, as many HTTP client layers do (`Content-Type: application/json`
+ * with `Content-Length: 0`): the header is dropped before parsing, so the call answers as it would without
+ * it. A body that is really there is still parsed, and refused, as before (docs/product.md#calls).
+ */
+function acceptEmptyBodiesOnBodilessRoutes(app: FastifyInstance): void {
+  const dropEmptyBodyType: onRequestHookHandler = (request, _reply, done) => {
+    const { headers } = request;
+    if (headers['content-type'] !== undefined && headers['transfer-encoding'] === undefined) {
+      const length = headers['content-length'];
+      if (length === undefined || length === '0') delete headers['content-type'];
+    }
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat().map((m) => m.toUpperCase());
+    if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
+    if (route.schema?.body !== undefined || route.config?.openapiBody !== undefined) return;
+    const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    route.onRequest = [dropEmptyBodyType, ...own];
+  });
 }

@@ -4,6 +4,7 @@ import { SignJWT } from 'jose';
 import { API, MSG } from '@sendero/contract';
 import { users } from '@/db/schema.js';
 import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { createPlace } from './helpers/upload-fixtures.js';
 
 let t: TestApp;
 let me: TestUser;
@@ -110,6 +111,63 @@ describe('malformed bodies', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({ firstname: MSG.textTooLong });
+  });
+});
+
+describe('calls without a body', () => {
+  type Op = { requestBody?: unknown };
+  /** Every operation of the served document that may carry a body but takes none (DELETE, the admin's verify...). */
+  async function bodilessCalls(): Promise<{ method: 'POST' | 'PUT' | 'DELETE' | 'PATCH'; url: string }[]> {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Op>> };
+    const calls: { method: 'POST' | 'PUT' | 'DELETE' | 'PATCH'; url: string }[] = [];
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (!['post', 'put', 'delete', 'patch'].includes(method) || op.requestBody !== undefined) continue;
+        // An id nobody has: every variant below must reach the route and get the same answer.
+        const url = path.replace(/\{[^}]+\}/g, '9f1c0f38-5f7e-4c1d-9a57-2d2b7c1e0a99');
+        calls.push({ method: method.toUpperCase() as 'POST' | 'PUT' | 'DELETE' | 'PATCH', url });
+      }
+    }
+    return calls;
+  }
+
+  it('answer a content type with an empty body as they answer no body at all (as HTTP client layers send it)', async () => {
+    const calls = await bodilessCalls();
+    expect(calls.map((c) => `${c.method} ${c.url.replace(/9f1c0f38[-0-9a-f]+/g, '{id}')}`)).toEqual(
+      expect.arrayContaining(['DELETE /api/place/delete/{id}', 'PUT /api/place/verified/{id}', 'DELETE /api/rating/delete/{id}']),
+    );
+    for (const call of calls) {
+      const plain = await t.app.inject({ ...call, headers: authHeader(admin.token) });
+      for (const type of ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded']) {
+        const res = await t.app.inject({ ...call, headers: { ...authHeader(admin.token), 'content-type': type }, payload: '' });
+        expect(res.statusCode, `${call.method} ${call.url} ${type}`).toBe(plain.statusCode);
+        expect(res.json(), `${call.method} ${call.url} ${type}`).toEqual(plain.json());
+      }
+    }
+  });
+
+  it('still refuse a body that is really there and is not JSON (415) or not valid JSON (400)', async () => {
+    for (const call of await bodilessCalls()) {
+      const text = await t.app.inject({ ...call, headers: { ...authHeader(admin.token), 'content-type': 'text/plain' }, payload: 'hola' });
+      expect(text.statusCode, `${call.method} ${call.url}`).toBe(415);
+      expect(text.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      const bad = await t.app.inject({ ...call, headers: { ...authHeader(admin.token), 'content-type': 'application/json' }, payload: '{"a":' });
+      expect(bad.statusCode, `${call.method} ${call.url}`).toBe(400);
+      expect(bad.json().error.message).toBe(MSG.invalidJson);
+    }
+  });
+
+  it('do their work when called with `content-type: application/json` and no body', async () => {
+    const place = await createPlace(t, me.token);
+    const json = { 'content-type': 'application/json' };
+    const verified = await t.app.inject({ method: 'PUT', url: API.placeVerified(place._id), headers: { ...authHeader(admin.token), ...json }, payload: '' });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ _id: place._id, verified: true });
+    const deleted = await t.app.inject({ method: 'DELETE', url: API.placeDelete(place._id), headers: { ...authHeader(admin.token), ...json }, payload: '' });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ _id: place._id, deleted: true });
+    const gone = await t.app.inject({ method: 'GET', url: API.place(place._id), headers: authHeader(admin.token) });
+    expect(gone.statusCode).toBe(404);
   });
 });
 

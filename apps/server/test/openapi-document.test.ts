@@ -136,6 +136,30 @@ describe('the OpenAPI document', () => {
     expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
   });
 
+  it('describes every field of every model, with timestamps as date-time', () => {
+    const missing: string[] = [];
+    const undated: string[] = [];
+    for (const [model, schema] of Object.entries(doc.components.schemas)) {
+      for (const [field, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
+        if ('$ref' in property) continue;
+        if (typeof property.description !== 'string' || property.description.trim() === '') missing.push(`${model}.${field}`);
+        if (/_at$/.test(field) && property.format !== 'date-time') undated.push(`${model}.${field}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(undated).toEqual([]);
+    expect(doc.components.schemas.Outing!.properties).toMatchObject({ starts_at: { type: 'string', format: 'date-time' } });
+  });
+
+  it('shows the `time` pair as OpenAPI 3.0 tools read it: a two-item array of numbers, no prefixItems', () => {
+    expect(served).not.toContain('prefixItems');
+    for (const model of ['Place', 'PlaceCreate', 'PlaceUpdate']) {
+      const time = (doc.components.schemas[model]!.properties as Record<string, Json>).time!;
+      expect(time, model).toMatchObject({ type: 'array', minItems: 2, maxItems: 2, items: { type: 'number' } });
+      expect(String(time.description), model).toContain('[min, max]');
+    }
+  });
+
   it('is the same bytes from another app of the same build', async () => {
     const other = await buildTestApp();
     try {

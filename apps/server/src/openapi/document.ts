@@ -38,6 +38,7 @@ import {
   UploadResponseSchema,
   UserSchema,
 } from '@sendero/contract';
+import { DATE_TIME_FIELDS, FIELD_DESCRIPTIONS, MODEL_FIELD_DESCRIPTIONS } from '@/openapi/fields.js';
 
 /**
  * The OpenAPI document (docs/architecture.md#api-documentation): generated from the zod schemas that
@@ -342,8 +343,44 @@ export function createTransformObject() {
         },
       },
     };
-    return tidySchemas(doc);
+    const tidy = plainTuples(tidySchemas(doc)) as Json;
+    describeFields(((tidy.components as Json).schemas ?? {}) as Record<string, Json>);
+    return tidy;
   };
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A tuple whose items all have one schema (the `time` pair) as tools written for OpenAPI 3.0 read it:
+ * `items` with `minItems` = `maxItems`, instead of 3.1's `prefixItems`. The same values validate either way
+ * (docs/decisions/026-time-pair-in-the-api.md).
+ */
+function plainTuples(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(plainTuples);
+  if (!value || typeof value !== 'object') return value;
+  const out = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainTuples(v)])) as Json;
+  const prefix = out.prefixItems;
+  if (Array.isArray(prefix) && prefix.length > 0 && (out.items === false || out.items === undefined) && prefix.every((s) => sameJson(s, prefix[0]))) {
+    delete out.prefixItems;
+    out.items = prefix[0];
+    out.minItems = prefix.length;
+    out.maxItems = prefix.length;
+  }
+  return out;
+}
+
+/** Descriptions of the models' fields (openapi/fields.ts) and `format: date-time` on timestamps. */
+function describeFields(schemas: Record<string, Json>): void {
+  for (const [model, schema] of Object.entries(schemas)) {
+    const properties = (schema.properties ?? {}) as Record<string, Json>;
+    for (const [field, property] of Object.entries(properties)) {
+      if ('$ref' in property) continue;
+      const description = MODEL_FIELD_DESCRIPTIONS[model]?.[field] ?? FIELD_DESCRIPTIONS[field];
+      if (description && !property.description) property.description = description;
+      if (DATE_TIME_FIELDS.has(field) && property.type === 'string') property.format = 'date-time';
+    }
+  }
 }
 
 declare module 'fastify' {
