@@ -26,7 +26,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { API, SESSION_STORAGE_KEY, type Session } from '@sendero/contract';
+import { API, SESSION_STORAGE_KEY, type Session, TEXT } from '@sendero/contract';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/env.js';
 import { freePort, httpClient, spawnNode, waitForUrl } from '../apps/server/test/helpers/process.js';
 
@@ -206,11 +206,11 @@ async function measureSearchScreen(browser: Browser, base: string, session: Sess
   const cardsPaintedMs = await cardsPainted(page);
   await settle(page);
   const keystrokes = {
-    name: await typeAndDelete(page, 'Nombre', 'laguna'),
-    city: await typeAndDelete(page, 'Ciudad', 'huaraz'),
+    name: await typeAndDelete(page, TEXT.search.name, 'laguna'),
+    city: await typeAndDelete(page, TEXT.search.city, 'huaraz'),
     difficulty: worst([
-      await measureInput(page, () => page.getByLabel('Dificultad', { exact: true }).selectOption('Media').then(() => undefined)),
-      await measureInput(page, () => page.getByLabel('Dificultad', { exact: true }).selectOption('').then(() => undefined)),
+      await measureInput(page, () => page.getByLabel(TEXT.search.difficulty, { exact: true }).selectOption('Media').then(() => undefined)),
+      await measureInput(page, () => page.getByLabel(TEXT.search.difficulty, { exact: true }).selectOption('').then(() => undefined)),
     ]),
   };
   await cdp.send('HeapProfiler.collectGarbage');

@@ -24,12 +24,12 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** The three filters of docs/product.md#search and their X reset buttons. */
 function filters(page: Page) {
   return {
-    name: page.getByRole('textbox', { name: 'Nombre' }),
-    city: page.getByRole('textbox', { name: 'Ciudad' }),
-    difficulty: page.getByRole('combobox', { name: 'Dificultad' }),
-    clearName: page.getByRole('button', { name: /^(Borrar|Limpiar|Quitar) .*nombre/i }),
-    clearCity: page.getByRole('button', { name: /^(Borrar|Limpiar|Quitar) .*ciudad/i }),
-    clearDifficulty: page.getByRole('button', { name: /^(Borrar|Limpiar|Quitar) .*dificultad/i }),
+    name: page.getByRole('textbox', { name: TEXT.search.name }),
+    city: page.getByRole('textbox', { name: TEXT.search.city }),
+    difficulty: page.getByRole('combobox', { name: TEXT.search.difficulty }),
+    clearName: page.getByRole('button', { name: TEXT.search.nameReset }),
+    clearCity: page.getByRole('button', { name: TEXT.search.cityReset }),
+    clearDifficulty: page.getByRole('button', { name: TEXT.search.difficultyReset }),
   };
 }
 
@@ -48,7 +48,7 @@ test.describe('as a user', () => {
     const user = await registerUser();
     await login(page, user);
     await page.goto('/buscar-destino');
-    await expect(page.getByRole('heading', { name: `Bienvenid@ ${user.firstname.split(' ')[0]}, elige el destino ideal para ti` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: TEXT.search.welcome(user.firstname.split(' ')[0] ?? '') })).toBeVisible();
     await expect(cardA).toBeVisible();
     await expect(cardB).toBeVisible();
     // Only verified places are listed.

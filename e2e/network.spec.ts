@@ -188,7 +188,7 @@ test('the search carousel shows the first result again after a filter change', a
   await phone(page);
   await login(page, user);
   await page.goto(`/buscar-destino?ciudad=Ciudad${tag}`);
-  const carousel = page.getByRole('region', { name: 'Destinos' });
+  const carousel = page.getByRole('region', { name: TEXT.search.results });
   await expect(carousel.getByRole('article')).not.toHaveCount(0, { timeout: 30_000 });
   // Swipe to the last card (one card per screen on a phone).
   const track = page.getByTestId('card-carousel-track');
@@ -196,7 +196,7 @@ test('the search carousel shows the first result again after a filter change', a
   await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
 
   // Four of the five match 'Cerro': the row starts again at the first of them.
-  await page.getByRole('textbox', { name: 'Nombre' }).fill('Cerro');
+  await page.getByRole('textbox', { name: TEXT.search.name }).fill('Cerro');
   await expect(page.getByText('4 destinos')).toBeVisible();
   await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBe(0);
   await expect(carousel.getByRole('article').first()).toBeInViewport();
@@ -225,7 +225,7 @@ test('the API answering 502 with an HTML page: a Spanish error and Reintentar, n
   await page.goto('/buscar-destino');
   await expect(page.getByRole('button', { name: TEXT.actions.retry })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('502 Bad Gateway')).toHaveCount(0);
-  await expect(page.getByRole('textbox', { name: 'Nombre' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: TEXT.search.name })).toBeVisible();
   await page.unroute(`**${API.placeIndex()}*`);
   await page.getByRole('button', { name: TEXT.actions.retry }).click();
   await expect(page.getByRole('button', { name: TEXT.actions.retry })).toBeHidden({ timeout: 30_000 });
@@ -236,7 +236,7 @@ test('a screen chunk deleted by a deploy: the page reloads itself once, on the s
   await phone(page);
   await login(page, user);
   await page.goto('/buscar-destino');
-  await expect(page.getByRole('textbox', { name: 'Nombre' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('textbox', { name: TEXT.search.name })).toBeVisible({ timeout: 30_000 });
   // The profile screen's chunk is gone (a deploy replaced it) until the page reloads, which brings
   // the "new" one.
   let reloads = 0;
@@ -261,7 +261,7 @@ test('a screen chunk that is really gone: one reload at most, then Sin conexión
   await phone(page);
   await login(page, user);
   await page.goto('/buscar-destino');
-  await expect(page.getByRole('textbox', { name: 'Nombre' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('textbox', { name: TEXT.search.name })).toBeVisible({ timeout: 30_000 });
   await page.route('**/assets/profile-*.js', (route) => route.fulfill({ status: 404, contentType: 'text/html', body: 'Not Found' }));
   let loads = 0;
   page.on('load', () => loads++);

@@ -31,7 +31,7 @@ async function seedPlaces(api: Api, admin: Account, owner: Account, tag: string)
 }
 
 function cardNames(page: Page) {
-  return page.getByRole('region', { name: 'Destinos' }).getByRole('heading', { level: 3 });
+  return page.getByRole('region', { name: TEXT.search.results }).getByRole('heading', { level: 3 });
 }
 
 test.describe('planning by hours and distance', () => {
@@ -54,9 +54,9 @@ test.describe('planning by hours and distance', () => {
     await expect(cardNames(page)).toHaveText([`Cañón ${T}`, `Lomas ${T}`]);
     await page.getByLabel('Duración de la caminata', { exact: true }).selectOption({ label: 'Más de 6 horas' });
     await expect(cardNames(page)).toHaveText([`Cañón ${T}`]);
-    await page.getByRole('button', { name: 'Borrar horas de viaje' }).click();
+    await page.getByRole('button', { name: TEXT.search.hoursReset }).click();
     await expect(cardNames(page)).toHaveText([`Cañón ${T}`, `Nevado ${T}`]);
-    await page.getByRole('button', { name: 'Borrar duración de la caminata' }).click();
+    await page.getByRole('button', { name: TEXT.search.durationReset }).click();
     await expect(cardNames(page)).toHaveCount(4);
 
     await page.getByLabel('Ordenar por', { exact: true }).selectOption({ label: 'Menos horas de viaje' });
@@ -83,10 +83,10 @@ test.describe('planning by hours and distance', () => {
     await expect(cardNames(page)).toHaveText([`Bosque ${T}`, `Lomas ${T}`, `Nevado ${T}`, `Cañón ${T}`]);
 
     // One named marker per filtered place with a trailhead, tiles or not; the list stays under the map.
-    const map = page.getByRole('region', { name: 'Mapa de los destinos' });
+    const map = page.getByRole('region', { name: TEXT.search.map });
     await expect(map.locator('.leaflet-marker-icon')).toHaveCount(3);
     for (const name of [`Bosque ${T}`, `Lomas ${T}`, `Nevado ${T}`]) await expect(map.getByRole('button', { name, exact: true })).toBeVisible();
-    await expect(page.getByText('Un destino no tiene ubicación y no aparece en el mapa.')).toBeVisible();
+    await expect(page.getByText(TEXT.search.notOnMap(1))).toBeVisible();
     await checkA11y(page, 'search (map)');
     await page.getByLabel('Horas de viaje', { exact: true }).selectOption({ label: 'Hasta 3 horas' });
     await expect(map.locator('.leaflet-marker-icon')).toHaveCount(1);
@@ -100,7 +100,7 @@ test.describe('planning by hours and distance', () => {
 
     await page.goBack();
     await page.getByRole('button', { name: 'Lista', exact: true }).click();
-    await expect(page.getByRole('region', { name: 'Mapa de los destinos' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: TEXT.search.map })).toHaveCount(0);
     await checkA11y(page, 'search (list)');
   });
 
@@ -135,13 +135,13 @@ test.describe('planning by hours and distance', () => {
     expect(lonValue).toBeLessThan(-60);
     await expect(picker.locator('.leaflet-marker-icon')).toHaveCount(1);
 
-    await page.getByLabel('Nombre', { exact: true }).fill(name);
-    await page.getByLabel('Dificultad', { exact: true }).selectOption('Media');
+    await page.getByLabel(TEXT.search.name, { exact: true }).fill(name);
+    await page.getByLabel(TEXT.search.difficulty, { exact: true }).selectOption('Media');
     await page.getByLabel('Aforo', { exact: true }).fill('10');
     await page.getByLabel('Mínimo (horas)').fill('1');
     await page.getByLabel('Máximo (horas)').fill('2');
     await page.getByLabel('Horas desde la ciudad').fill('3');
-    await page.getByLabel('Ciudad', { exact: true }).fill('Canta');
+    await page.getByLabel(TEXT.search.city, { exact: true }).fill('Canta');
     await page.getByLabel('Descripción', { exact: true }).fill('Un mirador sobre el valle.');
     await page.getByLabel('¿Cómo llegar?', { exact: true }).fill('Bus a Canta y una hora a pie.');
     await page.getByLabel('Recomendaciones', { exact: true }).fill('Lleva agua.');

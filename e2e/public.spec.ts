@@ -95,7 +95,7 @@ test.describe('as a visitor', () => {
 
     await loginThroughUi(page, { email, password });
     await expect(page).toHaveURL(/\/buscar-destino$/);
-    await expect(page.getByRole('heading', { name: 'Bienvenid@ Rosa, elige el destino ideal para ti' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: TEXT.search.welcome('Rosa') })).toBeVisible();
     expect(await storedSession(page)).toMatchObject({ role: 'user' });
     await expect(logoutControl(page)).toBeVisible();
   });

@@ -40,4 +40,7 @@ export const CARD_TEXT = {
   seeMore: 'Ver más',
   previous: 'Anterior',
   next: 'Siguiente',
+  carousel: 'carrusel',
+  track: (label: string) => `${label}: tarjetas`,
+  slide: (n: number, count: number) => `${n} de ${count}`,
 } as const;

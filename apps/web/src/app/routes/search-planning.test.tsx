@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API, MSG } from '@sendero/contract';
+import { API, MSG, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { forgetOriginForTests } from '@/features/places/hooks/use-origin';
 import { stubFetch } from '@/test/fetch-stub';
@@ -34,7 +34,7 @@ function setup(route = '/buscar-destino') {
 }
 
 function shownNames(): string[] {
-  const carousel = screen.queryByRole('region', { name: 'Destinos' });
+  const carousel = screen.queryByRole('region', { name: TEXT.search.results });
   if (!carousel) return [];
   return within(carousel)
     .queryAllByRole('heading', { level: 3 })
@@ -73,12 +73,12 @@ describe('planning on the search page', () => {
     await userEvent.selectOptions(screen.getByLabelText('Duración de la caminata'), 'Más de 6 horas');
     await waitFor(() => expect(shownNames()).toEqual(['Cañón de Autisha']));
     expect(params(router.state.location.search)).toEqual({ hours: '3', duration: 'long' });
-    await userEvent.click(screen.getByRole('button', { name: 'Borrar horas de viaje' }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.search.hoursReset }));
     await waitFor(() => expect(shownNames()).toEqual(['Laguna Churup', 'Cañón de Autisha']));
     await userEvent.selectOptions(screen.getByLabelText('Duración de la caminata'), '3 a 6 horas');
     // [1, 3] touches 3, [6, 8] touches 6: the bands are closed.
     await waitFor(() => expect(shownNames()).toEqual(['Laguna Churup', 'Lomas de Lachay', 'Cañón de Autisha', 'Marcahuasi']));
-    await userEvent.click(screen.getByRole('button', { name: 'Borrar duración de la caminata' }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.search.durationReset }));
     expect(router.state.location.search).toBe('');
     expect(screen.getByLabelText('Horas de viaje')).toHaveValue('');
   });
@@ -91,9 +91,9 @@ describe('planning on the search page', () => {
     await userEvent.selectOptions(screen.getByLabelText('Ordenar por'), 'Mejor calificados');
     await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay', 'Cañón de Autisha', 'Laguna Churup', 'Marcahuasi']));
     expect(params(router.state.location.search)).toEqual({ sort: 'rating' });
-    await userEvent.type(screen.getByLabelText('Nombre'), 'DE');
+    await userEvent.type(screen.getByLabelText(TEXT.search.name), 'DE');
     await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay', 'Cañón de Autisha']));
-    await userEvent.click(screen.getByRole('button', { name: 'Restablecer orden' }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.search.sortReset }));
     await waitFor(() => expect(params(router.state.location.search)).toEqual({ name: 'DE' }));
     expect(screen.getByLabelText('Ordenar por')).toHaveValue('newest');
   });
@@ -149,14 +149,14 @@ describe('planning on the search page', () => {
     await waitFor(() => expect(shownNames()).toHaveLength(4), wait);
     await userEvent.click(screen.getByRole('button', { name: 'Mapa' }));
     expect(params(router.state.location.search)).toEqual({ view: 'map' });
-    const map = await screen.findByRole('region', { name: 'Mapa de los destinos' }, wait);
+    const map = await screen.findByRole('region', { name: TEXT.search.map }, wait);
     await waitFor(() => expect(within(map).getAllByRole('button', { name: /^(Laguna Churup|Lomas de Lachay|Marcahuasi)$/ })).toHaveLength(3));
-    expect(screen.getByText('Un destino no tiene ubicación y no aparece en el mapa.')).toBeInTheDocument();
+    expect(screen.getByText(TEXT.search.notOnMap(1))).toBeInTheDocument();
     expect(shownNames()).toHaveLength(4);
     await userEvent.selectOptions(screen.getByLabelText('Horas de viaje'), 'Hasta 4 horas');
     await waitFor(() => expect(within(map).getAllByRole('button', { name: /^(Laguna Churup|Lomas de Lachay|Marcahuasi)$/ })).toHaveLength(2));
     await userEvent.click(screen.getByRole('button', { name: 'Lista' }));
-    expect(screen.queryByRole('region', { name: 'Mapa de los destinos' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: TEXT.search.map })).not.toBeInTheDocument();
     expect(params(router.state.location.search)).toEqual({ hours: '4' });
   });
 });

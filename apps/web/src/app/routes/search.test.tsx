@@ -26,7 +26,7 @@ function setup(route = '/buscar-destino') {
 }
 
 function shownNames(): string[] {
-  const carousel = screen.queryByRole('region', { name: 'Destinos' });
+  const carousel = screen.queryByRole('region', { name: TEXT.search.results });
   if (!carousel) return [];
   return within(carousel)
     .queryAllByRole('heading', { level: 3 })
@@ -36,7 +36,7 @@ function shownNames(): string[] {
 describe('destination search (/buscar-destino)', () => {
   it('greets me with the first word of my first name', async () => {
     setup();
-    expect(await screen.findByRole('heading', { name: 'Bienvenid@ Ana, elige el destino ideal para ti' }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: TEXT.search.welcome('Ana') }, wait)).toBeInTheDocument();
   });
 
   it('shows the verified places as cards with name, difficulty, walking time, distance and Ver más', async () => {
@@ -57,42 +57,42 @@ describe('destination search (/buscar-destino)', () => {
     const navigations: string[] = [];
     const unsubscribe = router.subscribe((state) => navigations.push(state.location.search));
     // Keystrokes in quick succession (within the pause the address waits for).
-    for (const typed of ['C', 'CA', 'CAN', 'CANO', 'CANON']) fireEvent.change(screen.getByLabelText('Nombre'), { target: { value: typed } });
+    for (const typed of ['C', 'CA', 'CAN', 'CANO', 'CANON']) fireEvent.change(screen.getByLabelText(TEXT.search.name), { target: { value: typed } });
     await waitFor(() => expect(shownNames()).toEqual(['Cañón de Autisha']));
     // The address takes the typed text after a pause in typing: one navigation, not one per keystroke.
     await waitFor(() => expect(router.state.location.search).toBe('?name=CANON'));
     unsubscribe();
     expect(navigations).toEqual(['?name=CANON']);
-    await userEvent.click(screen.getByRole('button', { name: 'Borrar nombre' }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.search.nameReset }));
     await waitFor(() => expect(shownNames()).toHaveLength(3));
-    expect(screen.getByLabelText('Nombre')).toHaveValue('');
+    expect(screen.getByLabelText(TEXT.search.name)).toHaveValue('');
     expect(router.state.location.search).toBe('');
   });
 
   it('as a user I can filter by the start of the city and by difficulty', async () => {
     const { router } = setup();
     await waitFor(() => expect(shownNames()).toHaveLength(3), wait);
-    await userEvent.type(screen.getByLabelText('Ciudad'), 'li');
+    await userEvent.type(screen.getByLabelText(TEXT.search.city), 'li');
     await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay', 'Cañón de Autisha']));
-    await userEvent.selectOptions(screen.getByLabelText('Dificultad'), 'Facil');
+    await userEvent.selectOptions(screen.getByLabelText(TEXT.search.difficulty), 'Facil');
     await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay']));
     expect(new URLSearchParams(router.state.location.search).get('difficulty')).toBe('Facil');
-    await userEvent.click(screen.getByRole('button', { name: 'Borrar dificultad' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Borrar ciudad' }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.search.difficultyReset }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.search.cityReset }));
     await waitFor(() => expect(shownNames()).toHaveLength(3));
   });
 
   it('the difficulty select offers the empty choice and the four unaccented options', async () => {
     setup();
-    const select = await screen.findByLabelText('Dificultad', {}, wait);
+    const select = await screen.findByLabelText(TEXT.search.difficulty, {}, wait);
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([SEARCH_DIFFICULTY_EMPTY_LABEL, 'Facil', 'Media', 'Exigente', 'Dificil']);
   });
 
   it('filters from the address survive a reload', async () => {
     setup('/buscar-destino?city=hua&difficulty=Exigente');
     await waitFor(() => expect(shownNames()).toEqual(['Laguna Churup']), wait);
-    expect(screen.getByLabelText('Ciudad')).toHaveValue('hua');
-    expect(screen.getByLabelText('Dificultad')).toHaveValue('Exigente');
+    expect(screen.getByLabelText(TEXT.search.city)).toHaveValue('hua');
+    expect(screen.getByLabelText(TEXT.search.difficulty)).toHaveValue('Exigente');
   });
 
   it('going back to an earlier search puts its filters back in the fields', async () => {
@@ -100,8 +100,8 @@ describe('destination search (/buscar-destino)', () => {
     await waitFor(() => expect(shownNames()).toEqual(['Laguna Churup']), wait);
     await act(() => router.navigate('/buscar-destino?name=lomas'));
     await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay']));
-    expect(screen.getByLabelText('Nombre')).toHaveValue('lomas');
-    expect(screen.getByLabelText('Ciudad')).toHaveValue('');
+    expect(screen.getByLabelText(TEXT.search.name)).toHaveValue('lomas');
+    expect(screen.getByLabelText(TEXT.search.city)).toHaveValue('');
   });
 
   it('when nothing matches I see the picture and the message', async () => {
@@ -125,7 +125,7 @@ describe('destination search (/buscar-destino)', () => {
   it('says how many destinations match as the filters change', async () => {
     setup();
     await waitFor(() => expect(screen.getByText('3 destinos')).toBeInTheDocument(), wait);
-    await userEvent.type(screen.getByLabelText('Ciudad'), 'hua');
+    await userEvent.type(screen.getByLabelText(TEXT.search.city), 'hua');
     await waitFor(() => expect(screen.getByText('1 destino')).toBeInTheDocument());
   });
 
@@ -143,7 +143,7 @@ describe('destination search (/buscar-destino)', () => {
     expect(screen.getByText('25,000 destinos')).toBeInTheDocument();
     // The 413 is how the app learns to switch: no error toast for it.
     expect(screen.queryByText(MSG.useSearch)).not.toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Nombre'), 'lomas');
+    await userEvent.type(screen.getByLabelText(TEXT.search.name), 'lomas');
     await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay']), wait);
     expect(screen.getByText('1 destino')).toBeInTheDocument();
     expect(s.calls.filter((c) => c.path.startsWith('/api/place/search')).length).toBeGreaterThanOrEqual(2);

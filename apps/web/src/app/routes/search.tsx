@@ -17,6 +17,7 @@ import {
   type GeoPoint,
   type PlaceIndexEntry,
   type SearchState,
+  TEXT,
 } from '@sendero/contract';
 import { LoadError } from '@/components/ui/load-error';
 import { NoResults } from '@/components/ui/no-results';
@@ -50,9 +51,9 @@ function Welcome() {
   return (
     <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.6rem', md: '2.1rem' } }}>
       {firstname !== undefined ? (
-        `Bienvenid@ ${firstWord(firstname)}, elige el destino ideal para ti`
+        TEXT.search.welcome(firstWord(firstname))
       ) : (
-        <Skeleton width="min(640px, 90%)" role="progressbar" aria-label="Cargando" />
+        <Skeleton width="min(640px, 90%)" role="progressbar" aria-label={TEXT.actions.loading} />
       )}
     </Typography>
   );
@@ -105,7 +106,7 @@ function Results({
       <CardCarousel
         places={places}
         breakpoints={SEARCH_CAROUSEL_BREAKPOINTS}
-        label="Destinos"
+        label={TEXT.search.results}
         loading={loading}
         eager
         cardAction={cardAction}
@@ -209,7 +210,7 @@ export default function SearchScreen() {
         <PlanningFilters value={state} onChange={setState} onMapIntent={preloadMap} />
       </Box>
       {/* Keeps the heading order (h1 > h2 > card h3) for screen readers. */}
-      <h2 style={VISUALLY_HIDDEN}>Destinos</h2>
+      <h2 style={VISUALLY_HIDDEN}>{TEXT.search.results}</h2>
       <IndexResults plan={plan} origin={origin} view={view} cardAction={cardAction} />
     </Box>
   );

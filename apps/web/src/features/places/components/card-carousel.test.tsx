@@ -64,7 +64,7 @@ function entries(n: number): PlaceIndexEntry[] {
   }));
 }
 
-const mountedNames = () => within(screen.getByRole('region', { name: 'Destinos' })).queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const mountedNames = () => within(screen.getByRole('region', { name: TEXT.search.results })).queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
 
 /** Lets the scroll handler's animation frame run. */
 const frame = () => act(() => new Promise<void>((r) => requestAnimationFrame(() => r())));

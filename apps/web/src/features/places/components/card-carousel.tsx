@@ -117,11 +117,11 @@ function CardCarouselView<P extends CardPlace>({ places, breakpoints, label, loa
   const end = Math.min(Math.max(range.end, start), count);
 
   return (
-    <section className={css.carousel} aria-roledescription="carrusel" aria-label={label} aria-busy={loading}>
+    <section className={css.carousel} aria-roledescription={CARD_TEXT.carousel} aria-label={label} aria-busy={loading}>
       <IconButton aria-label={CARD_TEXT.previous} onClick={() => page(-1)} disabled={!canPrev || loading} className={`${css.arrow} ${css.prev}`}>
         <ChevronLeft />
       </IconButton>
-      <div ref={track} className={css.track} data-testid="card-carousel-track" tabIndex={0} aria-label={`${label}: tarjetas`} onKeyDown={onKeyDown}>
+      <div ref={track} className={css.track} data-testid="card-carousel-track" tabIndex={0} aria-label={CARD_TEXT.track(label)} onKeyDown={onKeyDown}>
         {start > 0 && <div aria-hidden="true" className={css.spacer} style={{ flex: `0 0 ${start * basis}%` }} />}
         {Array.from({ length: end - start }, (_, k) => {
           const i = start + k;
@@ -131,7 +131,7 @@ function CardCarouselView<P extends CardPlace>({ places, breakpoints, label, loa
               key={place?._id ?? `skeleton-${i}`}
               role="group"
               aria-roledescription="diapositiva"
-              aria-label={`${i + 1} de ${count}`}
+              aria-label={CARD_TEXT.slide(i + 1, count)}
               className={css.slide}
               style={{ flex: `0 0 ${basis}%` }}
             >

@@ -15,6 +15,7 @@ import {
   SORT_LABEL,
   SORT_ORDER_LABELS,
   SORT_ORDERS,
+  TEXT,
   TRAVEL_HOURS_EMPTY_LABEL,
   TRAVEL_HOURS_LABEL,
   TRAVEL_HOURS_OPTIONS,
@@ -59,7 +60,7 @@ function Select({ id, label, value, onChange, children }: { id: string; label: s
 export function PlanningFilters({ value, onChange, onMapIntent }: PlanningFiltersProps) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-      <WithReset label="Borrar horas de viaje" disabled={value.hours === null} onReset={() => onChange({ hours: null })}>
+      <WithReset label={TEXT.search.hoursReset} disabled={value.hours === null} onReset={() => onChange({ hours: null })}>
         <Select id="filter-hours" label={TRAVEL_HOURS_LABEL} value={value.hours === null ? '' : String(value.hours)} onChange={(v) => onChange({ hours: v === '' ? null : Number(v) })}>
           <option value="">{TRAVEL_HOURS_EMPTY_LABEL}</option>
           {TRAVEL_HOURS_OPTIONS.map((h) => (
@@ -69,7 +70,7 @@ export function PlanningFilters({ value, onChange, onMapIntent }: PlanningFilter
           ))}
         </Select>
       </WithReset>
-      <WithReset label="Borrar duración de la caminata" disabled={value.duration === null} onReset={() => onChange({ duration: null })}>
+      <WithReset label={TEXT.search.durationReset} disabled={value.duration === null} onReset={() => onChange({ duration: null })}>
         <Select id="filter-duration" label={DURATION_LABEL} value={value.duration ?? ''} onChange={(v) => onChange({ duration: v === '' ? null : (v as DurationBand) })}>
           <option value="">{DURATION_EMPTY_LABEL}</option>
           {DURATION_BANDS.map((band) => (
@@ -79,7 +80,7 @@ export function PlanningFilters({ value, onChange, onMapIntent }: PlanningFilter
           ))}
         </Select>
       </WithReset>
-      <WithReset label="Restablecer orden" disabled={value.sort === DEFAULT_SORT} onReset={() => onChange({ sort: DEFAULT_SORT })}>
+      <WithReset label={TEXT.search.sortReset} disabled={value.sort === DEFAULT_SORT} onReset={() => onChange({ sort: DEFAULT_SORT })}>
         <Select id="filter-sort" label={SORT_LABEL} value={value.sort} onChange={(v) => onChange({ sort: v as SortOrder })}>
           {SORT_ORDERS.map((order) => (
             <option key={order} value={order}>
@@ -92,7 +93,7 @@ export function PlanningFilters({ value, onChange, onMapIntent }: PlanningFilter
         exclusive
         value={value.view}
         onChange={(_e, view: SearchView | null) => view && onChange({ view })}
-        aria-label="Vista de los resultados"
+        aria-label={TEXT.search.view}
         color="primary"
         sx={{ mt: 0.5, flex: '0 0 auto' }}
       >

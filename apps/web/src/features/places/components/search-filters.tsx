@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import ClearIcon from '@mui/icons-material/Clear';
-import { SEARCH_DIFFICULTY_EMPTY_LABEL, SEARCH_DIFFICULTY_OPTIONS } from '@sendero/contract';
+import { SEARCH_DIFFICULTY_EMPTY_LABEL, SEARCH_DIFFICULTY_OPTIONS, TEXT } from '@sendero/contract';
 
 export interface FilterValues {
   name: string;
@@ -33,13 +33,13 @@ export function WithReset({ children, label, disabled, onReset }: { children: Re
 /** docs/product.md#search: name, city and difficulty filters, each with an X that resets it. */
 export function SearchFilters({ value, onChange, fields = ['name', 'city', 'difficulty'] }: SearchFiltersProps) {
   return (
-    <Box role="search" aria-label="Filtros de destinos" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+    <Box role="search" aria-label={TEXT.search.filters} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
       {fields.includes('name') && (
-        <WithReset label="Borrar nombre" disabled={!value.name} onReset={() => onChange({ name: '' })}>
+        <WithReset label={TEXT.search.nameReset} disabled={!value.name} onReset={() => onChange({ name: '' })}>
           <TextField
             id="filter-name"
-            label="Nombre"
-            placeholder="Nombre del destino"
+            label={TEXT.search.name}
+            placeholder={TEXT.search.namePlaceholder}
             value={value.name}
             onChange={(e) => onChange({ name: e.target.value })}
             autoComplete="off"
@@ -48,11 +48,11 @@ export function SearchFilters({ value, onChange, fields = ['name', 'city', 'diff
         </WithReset>
       )}
       {fields.includes('city') && (
-        <WithReset label="Borrar ciudad" disabled={!value.city} onReset={() => onChange({ city: '' })}>
+        <WithReset label={TEXT.search.cityReset} disabled={!value.city} onReset={() => onChange({ city: '' })}>
           <TextField
             id="filter-city"
-            label="Ciudad"
-            placeholder="Ciudad"
+            label={TEXT.search.city}
+            placeholder={TEXT.search.city}
             value={value.city}
             onChange={(e) => onChange({ city: e.target.value })}
             autoComplete="off"
@@ -61,11 +61,11 @@ export function SearchFilters({ value, onChange, fields = ['name', 'city', 'diff
         </WithReset>
       )}
       {fields.includes('difficulty') && (
-        <WithReset label="Borrar dificultad" disabled={!value.difficulty} onReset={() => onChange({ difficulty: '' })}>
+        <WithReset label={TEXT.search.difficultyReset} disabled={!value.difficulty} onReset={() => onChange({ difficulty: '' })}>
           <TextField
             id="filter-difficulty"
             select
-            label="Dificultad"
+            label={TEXT.search.difficulty}
             value={value.difficulty}
             onChange={(e) => onChange({ difficulty: e.target.value })}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}

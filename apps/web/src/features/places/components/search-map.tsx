@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import Typography from '@mui/material/Typography';
-import { formatDistance, hasCoordinates, type PlaceIndexEntry } from '@sendero/contract';
+import { formatDistance, hasCoordinates, type PlaceIndexEntry, TEXT } from '@sendero/contract';
 import { MapView, type MapPoint } from '@/components/map';
 import { paths } from '@/config/paths';
 
@@ -25,9 +25,9 @@ export function SearchMap({ places, loading }: { places: readonly PlaceIndexEntr
   const missing = places.length - points.length;
   return (
     <>
-      <MapView height={{ xs: 360, md: 480 }} points={points} label="Mapa de los destinos" />
+      <MapView height={{ xs: 360, md: 480 }} points={points} label={TEXT.search.map} />
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1, mb: 2, minHeight: '1.5em' }}>
-        {!loading && missing > 0 ? `${missing === 1 ? 'Un destino no tiene' : `${missing} destinos no tienen`} ubicación y no aparece${missing === 1 ? '' : 'n'} en el mapa.` : ''}
+        {!loading && missing > 0 ? TEXT.search.notOnMap(missing) : ''}
       </Typography>
     </>
   );
