@@ -106,7 +106,7 @@ test.describe('as a user', () => {
     // A card opens its destination.
     await f.name.fill(a.name);
     await expect(cardB).toHaveCount(0);
-    await action(page, TEXT.card.seeMore).click();
+    await action(page, TEXT.card.seeMoreOf(a.name)).click();
     await expect(page).toHaveURL(new RegExp(`/buscar-destino/destino/${a._id}$`));
     await expect(page.getByRole('heading', { level: 1, name: a.name })).toBeVisible();
   });

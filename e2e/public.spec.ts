@@ -14,7 +14,7 @@ test.describe('as a visitor', () => {
     await expect(page.getByText(TEXT.landing.guideTitle)).toBeVisible();
     await expect(page.getByText(TEXT.landing.guideText)).toBeVisible();
     // All places are loaded on open: the sample destinations show up as cards with 'Ver más'.
-    await expect(action(page, TEXT.card.seeMore).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Ver más sobre / }).first()).toBeVisible();
     await expect(logoutControl(page)).toHaveCount(0);
     await checkA11y(page);
 
@@ -31,7 +31,7 @@ test.describe('as a visitor', () => {
     await action(page, TEXT.landing.join).click();
     await expect(page).toHaveURL(/\/ingresar\?volver=%2F/);
     await page.goto('/');
-    await action(page, TEXT.card.seeMore).first().click();
+    await page.getByRole('link', { name: /^Ver más sobre / }).first().click();
     await expect(page).toHaveURL(/\/ingresar\?volver=%2F/);
   });
 

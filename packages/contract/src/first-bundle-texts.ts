@@ -38,6 +38,11 @@ export const CARD_TEXT = {
   difficulty: 'Dificultad:',
   walk: 'Caminata:',
   seeMore: 'Ver más',
+  /** The accessible name of a card's 'Ver más': it starts with the visible words (WCAG 2.5.3). */
+  seeMoreOf: (name: string) => `Ver más sobre ${name}`,
+  rating: 'Calificación',
+  /** A destination with no reviews yet (card, detail, admin list), instead of 0 stars. */
+  noReviews: 'Sin reseñas aún',
   previous: 'Anterior',
   next: 'Siguiente',
   carousel: 'carrusel',

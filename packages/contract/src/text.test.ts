@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOutingDate, formatSpotsLeft } from './text.js';
+import { formatOutingDate, formatRating, formatReviewCount, formatSpotsLeft } from './text.js';
 
 describe('outing texts', () => {
   it('dates an outing in Lima time, in Spanish for Peru, whatever the process time zone', () => {
@@ -18,5 +18,15 @@ describe('outing texts', () => {
   it('says how many spots are left, with agreement for one', () => {
     expect(formatSpotsLeft(4)).toBe('Quedan 4 cupos');
     expect(formatSpotsLeft(1)).toBe('Queda 1 cupo');
+  });
+});
+
+describe('rating texts', () => {
+  it('shows the mean with one decimal and counts reviews with agreement for one', () => {
+    expect(formatRating(4.5)).toBe('4.5');
+    expect(formatRating(4)).toBe('4.0');
+    expect(formatReviewCount(1)).toBe('1 reseña');
+    expect(formatReviewCount(12)).toBe('12 reseñas');
+    expect(formatReviewCount(1234)).toBe('1,234 reseñas');
   });
 });

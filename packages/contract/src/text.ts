@@ -31,6 +31,16 @@ export function formatMatchCount(n: number): string {
   return n === 1 ? '1 destino' : `${n.toLocaleString('es-PE')} destinos`;
 }
 
+/** A place's mean rating as the screens show it, one decimal, as written in Peru: '4.5', '4.0'. */
+export function formatRating(rating: number): string {
+  return rating.toLocaleString('es-PE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/** How many reviews a place has: '1 reseña', '12 reseñas'. */
+export function formatReviewCount(n: number): string {
+  return n === 1 ? '1 reseña' : `${n.toLocaleString('es-PE')} reseñas`;
+}
+
 const OUTING_DATE = new Intl.DateTimeFormat(OUTING_LOCALE, {
   timeZone: OUTING_TIME_ZONE,
   weekday: 'long',

@@ -63,6 +63,16 @@ export const TEXT = {
     photo: 'Foto de perfil',
     photoOf: (name: string) => `Foto de ${name}`,
     noPhotoOf: (name: string) => `Sin foto de ${name}`,
+    updated: 'Tu perfil se actualizó.',
+  },
+  places: {
+    ratingOutOf: (rating: string, max: number) => `${rating} de ${max} estrellas`,
+    created: 'Su destino ha sido creado con éxito! Un administrador verificará los datos registrados para su posterior publicación.',
+    openCreated: 'Ver mi destino',
+    mine: 'Mis destinos',
+    mineEmpty: 'Aún no has creado destinos.',
+    inReview: 'En revisión',
+    published: 'Publicado',
   },
   guide: {
     form: 'Solicitud para ser guía',

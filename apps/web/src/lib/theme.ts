@@ -23,5 +23,14 @@ export const theme = createTheme({
         },
       },
     },
+    // The star rating's keyboard focus: the same 3 px coral ring as every other control (MUI's own is a
+    // 1 px grey outline), around the star that has the focus.
+    MuiRating: {
+      styleOverrides: {
+        root: {
+          '&.Mui-focusVisible .MuiRating-iconActive': { outline: `3px solid ${COLORS.coral}`, outlineOffset: 2, borderRadius: 4 },
+        },
+      },
+    },
   },
 });

@@ -29,7 +29,7 @@ describe('admin destinations list', { timeout: 20_000 }, () => {
     setup([
       makePlace({ name: 'Antigua verificada', verified: true, created_at: day(1), rating: 4.25 }),
       makePlace({ name: 'Nueva verificada', verified: true, created_at: day(9), rating: 3 }),
-      makePlace({ name: 'Propuesta antigua', verified: false, created_at: day(2), rating: 0 }),
+      makePlace({ name: 'Propuesta antigua', verified: false, created_at: day(2), rating: 0, comments: 0 }),
       makePlace({ name: 'Propuesta nueva', verified: false, created_at: day(5), rating: 0 }),
     ]);
     const table = await screen.findByRole('table', { name: 'Administrar Destinos' });
@@ -42,6 +42,10 @@ describe('admin destinations list', { timeout: 20_000 }, () => {
     expect(third).not.toHaveTextContent('No verificado');
     expect(third).toHaveTextContent('3.0');
     expect(fourth).toHaveTextContent('4.3');
+    // No reviews: said in words, not as 0 stars.
+    const [, second] = dataRows();
+    expect(second).toHaveTextContent('Sin reseñas aún');
+    expect(second).not.toHaveTextContent('0.0');
     const id = (name: string) => screen.getAllByRole('row').find((r) => r.textContent?.includes(name))!;
     expect(within(id('Propuesta nueva')).getByRole('link', { name: 'Revisar' }).getAttribute('href')).toMatch(/^\/admin\/destinos\/[0-9a-f-]+$/);
   });

@@ -1,7 +1,7 @@
 import { configure, act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '@sendero/contract';
+import { TEXT, type Role } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { stubFetch } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
@@ -11,24 +11,27 @@ import CreatePlaceScreen from './create-place';
 // Dialog transitions and refetches run slower when the shared machine is busy.
 configure({ asyncUtilTimeout: 5000 });
 
-const SUCCESS = 'Su destino ha sido creado con éxito! Un administrador verificará los datos registrados para su posterior publicación.';
+const SUCCESS = TEXT.places.created;
 
 function setup(role: Role) {
   const id = role === 'admin' ? ADMIN_ID : USER_ID;
   signIn(role, id);
   let created: unknown = null;
+  let createdId = '';
   const net = stubFetch({
     [`GET /api/user/${id}`]: [200, makeUser({ _id: id, role })],
     [`GET /api/admin/${id}`]: [200, makeAdmin({ _id: id })],
     'GET /api/config': [200, PUBLIC_CONFIG],
     'POST /api/place/create': (body) => {
       created = body;
-      return [201, makePlace({ ...(body as object), verified: false })];
+      const place = makePlace({ ...(body as object), verified: false });
+      createdId = place._id;
+      return [201, place];
     },
   });
   const sent = stubXhr();
   renderWithProviders(<CreatePlaceScreen />, { route: '/crear-destino', path: '/crear-destino' });
-  return { net, sent, created: () => created, user: userEvent.setup() };
+  return { net, sent, created: () => created, createdId: () => createdId, user: userEvent.setup() };
 }
 
 async function fillAndSend({ user, sent }: ReturnType<typeof setup>) {
@@ -70,6 +73,8 @@ describe('create a destination', { timeout: 30_000 }, () => {
       lon: null,
     });
     expect(screen.getByRole('link', { name: 'Buscar destinos' })).toHaveAttribute('href', '/buscar-destino');
+    // The new place opens from the success view, in review for its creator.
+    expect(screen.getByRole('link', { name: TEXT.places.openCreated })).toHaveAttribute('href', `/buscar-destino/destino/${s.createdId()}`);
 
     await s.user.click(screen.getByRole('button', { name: 'Registrar otro lugar' }));
     expect(screen.getByLabelText('Nombre')).toHaveValue('');
@@ -82,6 +87,7 @@ describe('create a destination', { timeout: 30_000 }, () => {
     await fillAndSend(s);
     expect(await screen.findByText(SUCCESS)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Buscar destinos' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: TEXT.places.openCreated })).toHaveAttribute('href', `/admin/destinos/${s.createdId()}`);
     expect(screen.getByRole('button', { name: 'Registrar otro lugar' })).toBeInTheDocument();
   });
 });

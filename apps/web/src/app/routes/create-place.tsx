@@ -7,33 +7,40 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
+import { TEXT } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { useCreatePlace } from '@/features/places/api/create-place';
 import { PlaceForm } from '@/features/places/components/place-form';
 import { formValuesToBody } from '@/features/places/components/place-form-values';
 import { useCurrentRole } from '@/app/layout/use-current-role';
 
-/** /crear-destino (docs/product.md#create-destination): the form, then the success view. */
+/**
+ * /crear-destino (docs/product.md#create-destination): the form, then the success view with a link to
+ * the new place (its creator may open it while it is in review).
+ */
 export default function CreatePlaceScreen() {
   const { role } = useCurrentRole();
   const create = useCreatePlace();
-  const [created, setCreated] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
   // Changing the key mounts an empty form for 'Registrar otro lugar'.
   const [formKey, setFormKey] = useState(0);
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      {created ? (
+      {created !== null ? (
         <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, borderRadius: 3, textAlign: 'center' }}>
           <CheckCircleOutline color="primary" sx={{ fontSize: 64, mb: 2 }} aria-hidden />
           <Box role="status">
             <Typography component="h1" variant="h5" sx={{ fontWeight: 500, mb: 4 }}>
-              Su destino ha sido creado con éxito! Un administrador verificará los datos registrados para su posterior publicación.
+              {TEXT.places.created}
             </Typography>
           </Box>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
+            <Button component={RouterLink} to={role === 'admin' ? paths.adminPlace(created) : paths.placeDetail(created)} variant="contained">
+              {TEXT.places.openCreated}
+            </Button>
             {role !== null && role !== 'admin' && (
-              <Button component={RouterLink} to={paths.search} variant="contained">
+              <Button component={RouterLink} to={paths.search} variant="outlined">
                 Buscar destinos
               </Button>
             )}
@@ -42,7 +49,7 @@ export default function CreatePlaceScreen() {
               color="primary"
               onClick={() => {
                 setFormKey((k) => k + 1);
-                setCreated(false);
+                setCreated(null);
               }}
             >
               Registrar otro lugar
@@ -54,8 +61,8 @@ export default function CreatePlaceScreen() {
           key={formKey}
           mode="create"
           onSubmit={async (values) => {
-            await create.mutateAsync(formValuesToBody(values));
-            setCreated(true);
+            const place = await create.mutateAsync(formValuesToBody(values));
+            setCreated(place._id);
             window.scrollTo({ top: 0 });
           }}
         />

@@ -31,7 +31,7 @@ describe('landing (/)', () => {
     const carousel = screen.getByRole('region', { name: TEXT.landing.carousel });
     await waitFor(() => expect(within(carousel).getByRole('heading', { name: 'Laguna Churup' })).toBeInTheDocument());
     expect(within(carousel).queryByText('Oculto')).not.toBeInTheDocument();
-    expect(within(carousel).getByRole('link', { name: TEXT.card.seeMore })).toHaveAttribute('href', `/buscar-destino/destino/${place._id}`);
+    expect(within(carousel).getByRole('link', { name: TEXT.card.seeMoreOf('Laguna Churup') })).toHaveAttribute('href', `/buscar-destino/destino/${place._id}`);
     const img = within(carousel).getByRole('img', { name: TEXT.card.photoOf('Laguna Churup') });
     expect(img).toHaveAttribute('srcset', '/uploads/abcdef-400.webp 400w, /uploads/abcdef-800.webp 800w');
     expect(img).toHaveAttribute('loading', 'lazy');

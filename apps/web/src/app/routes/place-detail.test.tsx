@@ -94,6 +94,7 @@ describe('destination detail', { timeout: 20_000 }, () => {
     expect(fact('Tiempo de Caminata')).toHaveTextContent('3-5 horas');
     expect(fact('Ubicación')).toHaveTextContent('A 4 horas de Huaraz');
     expect(fact('Calificación')).toHaveTextContent('4.3');
+    expect(fact('Calificación')).toHaveTextContent('(2 reseñas)');
     expect(screen.getByRole('img', { name: '4.3 de 5 estrellas' })).toBeInTheDocument();
     expect(screen.getByText('Laguna glaciar.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '¿Cómo llegar?' })).toBeInTheDocument();
@@ -135,6 +136,14 @@ describe('destination detail', { timeout: 20_000 }, () => {
     down = false;
     await s.user.click(screen.getByRole('button', { name: TEXT.actions.retry }));
     expect(await heading('Laguna Churup')).toBeInTheDocument();
+  });
+
+  it("a place with no reviews says 'Sin reseñas aún' instead of 0 stars", async () => {
+    setup({ place: { rating: 0, comments: 0 } });
+    await heading('Laguna Churup');
+    const facts = screen.getByRole('article', { name: 'Laguna Churup' });
+    expect(within(facts).getByText('Calificación').nextElementSibling).toHaveTextContent(/^Sin reseñas aún$/);
+    expect(screen.queryByRole('img', { name: /de 5 estrellas/ })).not.toBeInTheDocument();
   });
 
   it('as the creator of an unverified place I see that it is in review', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { API, MSG, SESSION_STORAGE_KEY } from '@sendero/contract';
+import { API, MSG, SESSION_STORAGE_KEY, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { networkDown, stubFetch, type FetchHandler } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makeUser, signIn, USER_ID } from '@/test/fixtures';
@@ -75,6 +75,7 @@ describe('profile (/perfil)', () => {
     await userEvent.type(screen.getByLabelText('Confirmar Contraseña'), 'nuevaClave1');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByRole('button', { name: 'Editar Perfil' }, wait)).toBeInTheDocument();
+    expect(screen.getByText(TEXT.profile.updated)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
       path: API.userUpdate1(USER_ID),
       body: { password: 'nuevaClave1', photo_url: '/uploads/abc.webp' },
@@ -90,6 +91,7 @@ describe('profile (/perfil)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Quitar foto' }));
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await screen.findByRole('button', { name: 'Editar Perfil' }, wait);
+    expect(screen.getByText(TEXT.profile.updated)).toBeInTheDocument();
     const puts = calls.filter((c) => c.method === 'PUT');
     expect(puts).toEqual([expect.objectContaining({ path: API.userUpdate2(USER_ID), body: { photo_url: '' } })]);
   });
@@ -101,6 +103,7 @@ describe('profile (/perfil)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(await screen.findByRole('button', { name: 'Editar Perfil' })).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    expect(screen.queryByText(TEXT.profile.updated)).not.toBeInTheDocument();
   });
 
   it('a network failure shows the error toast and keeps the form as typed', async () => {
@@ -111,6 +114,7 @@ describe('profile (/perfil)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText(MSG.network, {}, wait)).toBeInTheDocument();
     expect(screen.getByLabelText('Contraseña')).toHaveValue('nuevaClave1');
+    expect(screen.queryByText(TEXT.profile.updated)).not.toBeInTheDocument();
   });
 
   it('as an admin my profile comes from the admin record', async () => {

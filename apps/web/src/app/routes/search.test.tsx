@@ -11,7 +11,7 @@ const wait = { timeout: 5000 };
 
 const PLACES = [
   makePlace({ name: 'Laguna Churup', city: 'Huaraz', difficulty: 'Exigente', time: [4, 6], time_city: 1 }),
-  makePlace({ name: 'Lomas de Lachay', city: 'Lima', difficulty: 'Fácil', time: [1, 3], time_city: 2.5 }),
+  makePlace({ name: 'Lomas de Lachay', city: 'Lima', difficulty: 'Fácil', time: [1, 3], time_city: 2.5, rating: 0, comments: 0 }),
   makePlace({ name: 'Cañón de Autisha', city: 'Lima', difficulty: 'Media' }),
   makePlace({ name: 'Nevado oculto', city: 'Huaraz', difficulty: 'Difícil', verified: false }),
 ];
@@ -48,7 +48,14 @@ describe('destination search (/buscar-destino)', () => {
     expect(within(card).getByText('4 - 6 horas')).toBeInTheDocument();
     expect(within(card).getByText('A 1 horas de Huaraz')).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: TEXT.card.photoOf('Laguna Churup') })).toHaveAttribute('width');
-    expect(within(card).getByRole('link', { name: TEXT.card.seeMore })).toHaveAttribute('href', `/buscar-destino/destino/${PLACES[0]?._id}`);
+    // The mean and how many reviews; a place with none says so instead of 0 stars.
+    expect(within(card).getByText('4.5')).toBeInTheDocument();
+    expect(within(card).getByText(/\(2 reseñas\)/)).toBeInTheDocument();
+    const unrated = screen.getByRole('heading', { name: 'Lomas de Lachay' }).closest('article') as HTMLElement;
+    expect(within(unrated).getByText(TEXT.card.noReviews)).toBeInTheDocument();
+    expect(within(unrated).queryByText(/reseñas\)/)).not.toBeInTheDocument();
+    // 'Ver más' names its place for screen readers.
+    expect(within(card).getByRole('link', { name: TEXT.card.seeMoreOf('Laguna Churup') })).toHaveAttribute('href', `/buscar-destino/destino/${PLACES[0]?._id}`);
   });
 
   it('as a user I can filter destinations by a word of the name, ignoring accents and case', async () => {

@@ -10,7 +10,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import StarIcon from '@mui/icons-material/Star';
-import { ADMIN_PAGE_SIZE, normalize, type Place, TEXT } from '@sendero/contract';
+import { ADMIN_PAGE_SIZE, formatRating, normalize, type Place, TEXT } from '@sendero/contract';
 import { LoadError } from '@/components/ui/load-error';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
@@ -38,11 +38,6 @@ export function sortForReview(places: readonly Place[]): Place[] {
     if (a.verified !== b.verified) return a.verified ? 1 : -1;
     return b.created_at.localeCompare(a.created_at);
   });
-}
-
-/** The place's mean with one decimal, as the detail shows it. */
-export function formatRating(rating: number): string {
-  return rating.toLocaleString('es-PE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
 interface AdminPlacesListProps {
@@ -133,10 +128,16 @@ export function AdminPlacesList({ titleId, places, isPending, error, onRetry }: 
                         <VerifiedChip verified={place.verified} />
                       </TableCell>
                       <TableCell {...tableRoles.cell}>
-                        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
-                          <StarIcon fontSize="small" sx={{ color: '#b25e00' }} aria-hidden />
-                          {formatRating(place.rating)}
-                        </Box>
+                        {place.comments === 0 ? (
+                          <Box component="span" sx={{ color: 'text.secondary' }}>
+                            {TEXT.card.noReviews}
+                          </Box>
+                        ) : (
+                          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
+                            <StarIcon fontSize="small" sx={{ color: '#b25e00' }} aria-hidden />
+                            {formatRating(place.rating)}
+                          </Box>
+                        )}
                       </TableCell>
                       <TableCell align="right" {...tableRoles.cell}>
                         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>

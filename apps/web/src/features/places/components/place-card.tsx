@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
-import { CARD_TEXT, formatDistance, formatWalkingTime, type Place } from '@sendero/contract';
+import { CARD_TEXT, formatDistance, formatRating, formatReviewCount, formatWalkingTime, type Place } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { imageSrcSet, imageVariant } from '@/lib/images';
 import css from './place-card.module.css';
@@ -10,7 +10,7 @@ const IMAGE_WIDTH = 400;
 const IMAGE_HEIGHT = 300;
 
 /** What a card shows: a full place (its first photo) or an entry of the browsing index (`photo`). */
-export type CardPlace = Pick<Place, '_id' | 'name' | 'city' | 'difficulty' | 'time' | 'time_city'> & ({ photos: readonly string[] } | { photo: string | null });
+export type CardPlace = Pick<Place, '_id' | 'name' | 'city' | 'difficulty' | 'time' | 'time_city' | 'rating' | 'comments'> & ({ photos: readonly string[] } | { photo: string | null });
 
 interface PlaceCardProps {
   place: CardPlace;
@@ -24,7 +24,10 @@ interface PlaceCardProps {
   note?: string | null;
 }
 
-/** docs/product.md#search: name, 'Dificultad', 'Caminata' as 'X - Y horas', 'A {time_city} horas de {city}', first photo. */
+/**
+ * docs/product.md#search: name, the mean rating and how many reviews ('Sin reseñas aún' with none),
+ * 'Dificultad', 'Caminata' as 'X - Y horas', 'A {time_city} horas de {city}', first photo.
+ */
 export function PlaceCard({ place, eager = false, sizes = '(max-width: 700px) 100vw, 400px', action, note }: PlaceCardProps) {
   const photo = 'photo' in place ? place.photo : place.photos[0];
   return (
@@ -45,6 +48,7 @@ export function PlaceCard({ place, eager = false, sizes = '(max-width: 700px) 10
       </div>
       <div className={css.content}>
         <h3 className={css.name}>{place.name}</h3>
+        <CardRating rating={place.rating} comments={place.comments} />
         <p className={css.line}>
           <span className={css.label}>{CARD_TEXT.difficulty}</span> {place.difficulty}
         </p>
@@ -55,12 +59,26 @@ export function PlaceCard({ place, eager = false, sizes = '(max-width: 700px) 10
         {note && <p className={`${css.line} ${css.note}`}>{note}</p>}
       </div>
       <div className={css.actions}>
-        <Button component={RouterLink} to={paths.placeDetail(place._id)} variant="contained" color="primary">
+        <Button component={RouterLink} to={paths.placeDetail(place._id)} variant="contained" color="primary" aria-label={CARD_TEXT.seeMoreOf(place.name)}>
           {CARD_TEXT.seeMore}
         </Button>
         {action}
       </div>
     </article>
+  );
+}
+
+/** '★ 4.5 (12 reseñas)', or 'Sin reseñas aún': a place with no reviews has no rating, not 0 stars. */
+function CardRating({ rating, comments }: { rating: number; comments: number }) {
+  if (comments === 0) return <p className={`${css.line} ${css.rating}`}>{CARD_TEXT.noReviews}</p>;
+  return (
+    <p className={`${css.line} ${css.rating}`}>
+      <span className={css.star} aria-hidden="true">
+        ★
+      </span>
+      <span className={css.visuallyHidden}>{`${CARD_TEXT.rating}: `}</span>
+      <span className={css.label}>{formatRating(rating)}</span> ({formatReviewCount(comments)})
+    </p>
   );
 }
 
@@ -71,6 +89,7 @@ export function PlaceCardSkeleton() {
       <div className={`${css.bone} ${css.boneMedia}`} />
       <div className={css.content}>
         <div className={`${css.bone} ${css.boneTitle}`} />
+        <div className={`${css.bone} ${css.boneLine}`} style={{ width: '45%' }} />
         <div className={`${css.bone} ${css.boneLine}`} style={{ width: '50%' }} />
         <div className={`${css.bone} ${css.boneLine}`} style={{ width: '60%' }} />
         <div className={`${css.bone} ${css.boneLine}`} style={{ width: '55%' }} />

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
-import { type Caller, canEditPlace, formatDistance, hasCoordinates, MSG, type Place, RATING_DISPLAY_PRECISION, RATING_MAX } from '@sendero/contract';
+import { type Caller, canEditPlace, formatDistance, formatRating, formatReviewCount, hasCoordinates, MSG, type Place, RATING_DISPLAY_PRECISION, RATING_MAX, TEXT } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { googleMapsUrl, MapView } from '@/components/map';
 import { useToast } from '@/components/ui/toast';
@@ -103,17 +103,22 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
             <Fact term="Aforo">{place.capacity}</Fact>
             <Fact term="Tiempo de Caminata">{formatDetailWalkingTime(place.time)}</Fact>
             <Fact term="Ubicación">{formatDistance(place.time_city, place.city)}</Fact>
-            <Fact term="Calificación">
-              <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-                <span>{place.rating}</span>
-                <Rating
-                  value={place.rating}
-                  precision={RATING_DISPLAY_PRECISION}
-                  max={RATING_MAX}
-                  readOnly
-                  getLabelText={(v) => `${v} de ${RATING_MAX} estrellas`}
-                />
-              </Box>
+            <Fact term={TEXT.card.rating}>
+              {place.comments === 0 ? (
+                TEXT.card.noReviews
+              ) : (
+                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                  <span>{formatRating(place.rating)}</span>
+                  <Rating
+                    value={place.rating}
+                    precision={RATING_DISPLAY_PRECISION}
+                    max={RATING_MAX}
+                    readOnly
+                    getLabelText={(v) => TEXT.places.ratingOutOf(String(v), RATING_MAX)}
+                  />
+                  <Box component="span" sx={{ color: 'text.secondary' }}>{`(${formatReviewCount(place.comments)})`}</Box>
+                </Box>
+              )}
             </Fact>
           </Box>
           {(actions || place.verified) && (

@@ -42,6 +42,11 @@ export function ProfileEdit({ profile, onDone }: ProfileEditProps) {
   const mismatch = password !== confirm;
   const saving = updatePassword.isPending || updateUser.isPending;
 
+  // A saved profile says so ('Tu perfil se actualizó.') as the form closes (docs/product.md#profile).
+  const onSaved = () => {
+    toast.showSuccess(TEXT.profile.updated);
+    onDone();
+  };
   const onError = (e: unknown) => handleFormError(e, { setError, fields: ['password'], onOther: toast.showError });
 
   const onSubmit = (values: ProfilePasswordForm) => {
@@ -51,10 +56,10 @@ export function ProfileEdit({ profile, onDone }: ProfileEditProps) {
         onDone();
         return;
       }
-      updateUser.mutate({ photo_url: photo }, { onSuccess: onDone, onError });
+      updateUser.mutate({ photo_url: photo }, { onSuccess: onSaved, onError });
       return;
     }
-    updatePassword.mutate({ password: values.password, photo_url: photo }, { onSuccess: onDone, onError });
+    updatePassword.mutate({ password: values.password, photo_url: photo }, { onSuccess: onSaved, onError });
   };
 
   const form = { register, errors };
