@@ -62,7 +62,7 @@ describe('admin destinations list', { timeout: 20_000 }, () => {
         return [200, { _id: doomed._id, deleted: true }];
       },
     });
-    const row = await screen.findByRole('row', { name: /Cerro Lúcumo/ });
+    const row = await screen.findByRole('row', { name: /Cerro Lúcumo/ }, { timeout: 5000 });
     await ui.click(within(row).getByRole('button', { name: 'Eliminar' }));
     let dialog = screen.getByRole('dialog', { name: '¿Desea eliminar el destino Cerro Lúcumo permanentemente?' });
     expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Cancelar', 'Eliminar']);
