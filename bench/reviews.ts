@@ -8,7 +8,7 @@
  *   lite  the built Sendero server on the embedded PGlite (a temporary DATA_DIR).
  * Cases: `write` = each connection creates a review and deletes it (one pair per loop, each on its own
  * place), `detail` = GET /api/place/{id}, `reviews` = GET /api/rating/{placeId} (a place with a few
- * reviews). Reads go through autocannon; writes through fetch workers (see measureWrites). Prints req/s and p99 per target (median of the rounds) and the ratios pg/peer, lite/peer
+ * reviews). Reads go through autocannon; writes through fetch workers (reviewWritePairs in helpers.ts). Prints req/s and p99 per target (median of the rounds) and the ratios pg/peer, lite/peer
  * and lite/pg against the budgets of issue 17: write pg/peer >= 1, write lite/peer >= 0.8, reads
  * lite/pg >= 0.8. Exit code 1 when a budget is missed. Environment: BENCH_DATABASE_URL (a server
  * where databases may be created; postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS (6),
@@ -25,6 +25,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { API, DIFFICULTIES, type Place } from '@sendero/contract';
 import { freePort, httpClient, spawnNode, waitForUrl, type CallOptions } from '../apps/server/test/helpers/process.js';
+import { median, reviewWritePairs, type Figures } from './helpers.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const serverJs = join(root, 'apps/server/dist/server.js');
@@ -148,69 +149,15 @@ async function seed(base: string): Promise<Seeded> {
   return { token, photo, writePlaces: ids.slice(1), readPlace };
 }
 
-interface Figures {
-  rps: number;
-  p99: number;
-  bad: number;
-}
-
-/**
- * Review writes: CONNECTIONS workers, each creating a review and deleting it, pair after pair, each
- * worker on places of its own (no two reviews of one place by the same person at once), until SECONDS
- * have passed; a worker finishes the pair it started. req/s counts both calls.
- */
-async function measureWrites(base: string, s: Seeded, seconds: number): Promise<Figures> {
-  const headers = { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' };
-  const perWorker = Math.floor(s.writePlaces.length / CONNECTIONS);
-  if (perWorker < 1) throw new Error('BENCH_PLACES must exceed BENCH_CONNECTIONS');
-  const latencies: number[] = [];
-  let bad = 0;
-  let firstFailure = '';
-  const deadline = performance.now() + seconds * 1000;
-  const timed = async (url: string, init: RequestInit, expected: number) => {
-    const t0 = performance.now();
-    const res = await fetch(url, init);
-    const body = await res.text();
-    latencies.push(performance.now() - t0);
-    if (res.status !== expected) {
-      bad++;
-      firstFailure ||= `${init.method} ${res.status} ${body.slice(0, 160)}`;
-      return null;
-    }
-    return JSON.parse(body) as { _id?: string; id?: string };
-  };
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async (_, w) => {
-      for (let k = 0; performance.now() < deadline; k++) {
-        const placeId = s.writePlaces[w + CONNECTIONS * (k % perWorker)]!;
-        const body = JSON.stringify({ id_place: placeId, photo_url: s.photo, rating: 1 + (k % 5), comment: 'Reseña del banco de pruebas.' });
-        const created = await timed(base + API.ratingCreate, { method: 'POST', headers, body }, 201);
-        const id = created?._id ?? created?.id;
-        if (id) await timed(base + API.ratingDelete(id), { method: 'DELETE', headers: { authorization: headers.authorization } }, 200);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  if (firstFailure) console.error(`${base} write: ${bad} failed calls, first: ${firstFailure}`);
-  latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, bad };
-}
-
 /** One target and case for SECONDS: req/s, p99, failed answers. */
 async function measure(base: string, s: Seeded, kind: 'write' | 'detail' | 'reviews', seconds = SECONDS): Promise<Figures> {
-  if (kind === 'write') return measureWrites(base, s, seconds);
+  if (kind === 'write') return reviewWritePairs(base, s, s.writePlaces, seconds, CONNECTIONS);
   const headers = { authorization: `Bearer ${s.token}` };
   const url = base + (kind === 'detail' ? API.place(s.readPlace) : API.ratings(s.readPlace));
   const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   return { rps: r.requests.average, p99: r.latency.p99, bad: r.errors + r.timeouts + r.non2xx };
 }
 
-const median = (xs: number[]) => {
-  const v = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(v.length / 2);
-  return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
-};
 
 async function main() {
   if (!existsSync(serverJs)) throw new Error(`${serverJs} is missing: run "npm run build -w apps/server" first (npm run bench:reviews does).`);

@@ -1,0 +1,242 @@
+/**
+ * What several benchmarks share: the built server started as a child process, a throw-away PostgreSQL
+ * database, seeding through the API, timed write loops and figures. Budgets stay in each benchmark.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import sharp from 'sharp';
+import { API, DIFFICULTIES, type Place } from '@sendero/contract';
+import { httpClient, spawnNode, waitForUrl, type CallOptions } from '../apps/server/test/helpers/process.js';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const serverJs = join(root, 'apps/server/dist/server.js');
+
+/** A server where databases may be created and dropped (BENCH_DATABASE_URL). */
+export const ADMIN_DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Every child process a benchmark started, stopped by `stopChildren`. */
+const children: ChildProcess[] = [];
+
+export function stopChildren(): void {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+}
+
+/** POST/PUT/GET through the shared test client, throwing unless 2xx. */
+export function api<T>(base: string, method: string, path: string, opts: CallOptions = {}): Promise<T> {
+  return httpClient(base).ok<T>(method, path, opts);
+}
+
+/** One statement on the ADMIN_DB_URL server (create / drop database). */
+export async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_DB_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh PostgreSQL database for one run: its URL, and drop() (safe to call twice). */
+export async function createBenchDatabase(prefix = 'sendero_bench'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const u = new URL(ADMIN_DB_URL);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`).catch(() => undefined) };
+}
+
+export interface BenchAdmin {
+  email: string;
+  password: string;
+}
+
+export function benchAdmin(): BenchAdmin {
+  return { email: 'bench.admin@example.com', password: randomBytes(12).toString('base64url') };
+}
+
+/**
+ * Starts apps/server/dist/server.js (NODE_ENV=production, no sample data, LOG_LEVEL warn, limits on
+ * sign-ups and uploads lifted: a benchmark registers hundreds of users from one address) with `env`
+ * on top, and waits for GET /api/health. Resolves with its base URL.
+ */
+export async function startBuiltServer(port: number, admin: BenchAdmin, env: Record<string, string>): Promise<string> {
+  const run = spawnNode([serverJs], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SAMPLE_DATA: 'false',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_IP: '1000000',
+      UPLOAD_RATE_LIMIT_PER_USER: '1000000',
+      ...env,
+    },
+  });
+  children.push(run.child);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForUrl(base + API.health, run);
+  return base;
+}
+
+/** A small JPEG uploaded with `preset` by the owner of `token`; resolves with its URL. */
+export async function uploadPhoto(base: string, token: string, preset: 'place' | 'rating'): Promise<string> {
+  const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3a7' } }).jpeg().toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'foto.jpg');
+  return (await api<{ url: string }>(base, 'POST', API.upload(preset), { token, form })).url;
+}
+
+/** `count` verified places created by the administrator (`workers` at a time); their ids in order. */
+export async function seedPlaces(base: string, adminToken: string, count: number, options: { capacity?: number; workers?: number } = {}): Promise<string[]> {
+  const photo = await uploadPhoto(base, adminToken, 'place');
+  const ids: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const place = await api<Place>(base, 'POST', API.placeCreate, {
+        token: adminToken,
+        json: {
+          name: `Destino de prueba ${String(i + 1).padStart(4, '0')} ${randomBytes(2).toString('hex')}`,
+          city: 'Huaraz',
+          difficulty: DIFFICULTIES[i % DIFFICULTIES.length],
+          capacity: options.capacity ?? 20,
+          time: [2, 4],
+          time_city: 2,
+          photos: [photo],
+          description: 'Un sendero entre cerros y lagunas, con vistas amplias del valle y de los nevados cercanos.',
+          how_to_get: 'Bus desde la ciudad hasta el pueblo más cercano y luego a pie por el camino señalizado.',
+          tips: 'Lleva agua, bloqueador, casaca impermeable y algo de comer. Sal temprano.',
+        },
+      });
+      await api(base, 'PUT', API.placeVerified(place._id), { token: adminToken });
+      ids[i] = place._id;
+    }
+  };
+  await Promise.all(Array.from({ length: options.workers ?? 4 }, worker));
+  return ids;
+}
+
+export interface Hiker {
+  id: string;
+  token: string;
+  /** A review photo of their own. */
+  photo: string;
+}
+
+/** `count` registered users, each signed in with a review photo uploaded (`workers` at a time). */
+export async function seedHikers(base: string, count: number, tag: string, workers = 4): Promise<Hiker[]> {
+  const hikers: Hiker[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const user = { email: `bench.${tag}.${i}@example.com`, password: randomBytes(12).toString('base64url'), firstname: 'Bench', lastname: `Hiker ${i}` };
+      const created = await api<{ _id: string }>(base, 'POST', API.register, { json: user });
+      const { token } = await api<{ token: string }>(base, 'POST', API.login, { json: { email: user.email, password: user.password } });
+      hikers[i] = { id: created._id, token, photo: await uploadPhoto(base, token, 'rating') };
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+  return hikers;
+}
+
+export interface Figures {
+  /** Answered calls a second. */
+  rps: number;
+  p99: number;
+  /** Answers that were not the expected status. */
+  bad: number;
+}
+
+export const median = (xs: number[]): number => {
+  const v = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(v.length / 2);
+  return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
+};
+
+export const percentile = (xs: number[], p: number): number => {
+  const v = [...xs].sort((a, b) => a - b);
+  return v[Math.min(v.length - 1, Math.floor(v.length * p))] ?? 0;
+};
+
+/** One timed call: status, parsed body (null when not JSON) and milliseconds. */
+export async function timedCall(url: string, init: RequestInit): Promise<{ status: number; body: unknown; ms: number }> {
+  const t0 = performance.now();
+  const res = await fetch(url, init);
+  const text = await res.text();
+  const ms = performance.now() - t0;
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body, ms };
+}
+
+/**
+ * Review writes: `connections` workers, each creating a review and deleting it, pair after pair, each
+ * worker on places of its own (no two reviews of one place by the same person at once), until
+ * `seconds` have passed; a worker finishes the pair it started. req/s counts both calls.
+ */
+export async function reviewWritePairs(
+  base: string,
+  reviewer: { token: string; photo: string },
+  places: string[],
+  seconds: number,
+  connections: number,
+): Promise<Figures> {
+  const headers = { authorization: `Bearer ${reviewer.token}`, 'content-type': 'application/json' };
+  const perWorker = Math.floor(places.length / connections);
+  if (perWorker < 1) throw new Error('more places than connections are needed');
+  const latencies: number[] = [];
+  let bad = 0;
+  let firstFailure = '';
+  const deadline = performance.now() + seconds * 1000;
+  const timed = async (url: string, init: RequestInit, expected: number) => {
+    const r = await timedCall(url, init);
+    latencies.push(r.ms);
+    if (r.status !== expected) {
+      bad++;
+      firstFailure ||= `${init.method} ${r.status} ${JSON.stringify(r.body).slice(0, 160)}`;
+      return null;
+    }
+    return r.body as { _id?: string };
+  };
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async (_, w) => {
+      for (let k = 0; performance.now() < deadline; k++) {
+        const placeId = places[w + connections * (k % perWorker)]!;
+        const body = JSON.stringify({ id_place: placeId, photo_url: reviewer.photo, rating: 1 + (k % 5), comment: 'Reseña del banco de pruebas.' });
+        const created = await timed(base + API.ratingCreate, { method: 'POST', headers, body }, 201);
+        if (created?._id) await timed(base + API.ratingDelete(created._id), { method: 'DELETE', headers: { authorization: headers.authorization } }, 200);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  if (firstFailure) console.error(`${base} review writes: ${bad} failed calls, first: ${firstFailure}`);
+  return { rps: latencies.length / elapsed, p99: percentile(latencies, 0.99), bad };
+}
+
+/** "label   1234 req/s   p99 12.3 ms" */
+export function figureLine(label: string, f: { rps: number; p99: number }, width = 52): string {
+  return `${label.padEnd(width)} ${f.rps.toFixed(0).padStart(8)} req/s   p99 ${f.p99.toFixed(1).padStart(7)} ms`;
+}
+
+/** Prints "label = value (budget >= min) -> OK | OVER BUDGET" and returns whether it passed. */
+export function budgetLine(label: string, value: number, min: number, width = 52): boolean {
+  const pass = value >= min;
+  console.log(`${label.padEnd(width)} ${value.toFixed(2)}   (budget >= ${min}) -> ${pass ? 'OK' : 'OVER BUDGET'}`);
+  return pass;
+}
