@@ -9,6 +9,13 @@
  *    GET /api/place/{id} with a user's token. Prints req/s and p99 of each (median of the rounds)
  *    and the ratios b/a and c/a against the budgets b/a >= 0.8 and c/a >= 0.5. With a web build, also
  *    (d) the plain index.html and (e) a destination's page rendered with its meta tags: e/d >= 0.7.
+ * 4. (issue 15, docs/product.md#several-processes) On PostgreSQL (a database created for the run on
+ *    BENCH_DATABASE_URL, postgres://postgres@127.0.0.1:5432/postgres, and dropped after): the built
+ *    server with WEB_CONCURRENCY=1 and, on the same database, with WEB_CONCURRENCY=2, side by side in
+ *    rounds: GET /api/place/{id} with a token, GET /api/place, and review writes (POST
+ *    /api/rating/create + DELETE, in pairs). Prints both and the ratio =2 / =1 of each, against the
+ *    budget >= 1.5 for the two reads on a machine with 2 cores or more (issue 15); writes are printed.
+ *    BENCH_SECTIONS=api runs sections 1-3 only (no PostgreSQL at hand), BENCH_SECTIONS=cluster this one only.
  * Exit code 1 when a budget is missed. Options (environment): BENCH_PLACES (1000), BENCH_SECONDS (8),
  * BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_LOG_LEVEL (info, the server's default).
  */
@@ -16,13 +23,14 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { API, DIFFICULTIES, type Place } from '@sendero/contract';
 import { freePort, httpClient, spawnNode, waitForUrl, type CallOptions } from '../apps/server/test/helpers/process.js';
+import { benchAdmin, budgetLine, createBenchDatabase, figureLine, reviewWritePairs, seedHikers, seedPlaces, startBuiltServer, stopChildren } from './helpers.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const serverJs = join(root, 'apps/server/dist/server.js');
@@ -34,6 +42,9 @@ const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const BUDGET_LIST = 0.8;
 const BUDGET_ONE = 0.5;
 const BUDGET_PAGE = 0.7;
+const BUDGET_CLUSTER_READS = 1.5;
+const SECTIONS = (process.env.BENCH_SECTIONS ?? 'api,cluster').split(',').map((x) => x.trim());
+const CLUSTER_PLACES = 200;
 
 const ADMIN = { email: 'bench.admin@example.com', password: randomBytes(12).toString('base64url') };
 const USER = { email: 'bench.user@example.com', password: randomBytes(12).toString('base64url'), firstname: 'Bench', lastname: 'User' };
@@ -41,8 +52,11 @@ const USER = { email: 'bench.user@example.com', password: randomBytes(12).toStri
 const children: ChildProcess[] = [];
 const dataDir = mkdtempSync(join(tmpdir(), 'sendero-bench-'));
 
+let dropClusterDb: (() => Promise<void>) | undefined;
+
 function cleanup() {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  stopChildren();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.on('exit', cleanup);
@@ -256,11 +270,84 @@ async function main() {
   if (ba < BUDGET_LIST || ca < BUDGET_ONE || ed < BUDGET_PAGE) process.exitCode = 1;
 }
 
+/**
+ * Section 4: WEB_CONCURRENCY=1 and =2 on one PostgreSQL database, measured in turn in each round so
+ * that load from elsewhere on the machine hits both.
+ */
+async function clusterSection() {
+  const cores = availableParallelism();
+  const db = await createBenchDatabase('sendero_bench_api');
+  dropClusterDb = db.drop;
+  const admin = benchAdmin();
+  const env = (workers: number) => ({ DATABASE_URL: db.url, DATA_DIR: join(dataDir, `cluster-${workers}`), WEB_CONCURRENCY: String(workers), LOG_LEVEL });
+  console.log(`\nStarting the built server on PostgreSQL with WEB_CONCURRENCY=1 and =2 (${cores} cores)...`);
+  const one = await startBuiltServer(await freePort(), admin, env(1));
+  const two = await startBuiltServer(await freePort(), admin, env(2));
+  // Health answers once the first worker listens; the primary prints its line once both do.
+  const deadline = Date.now() + 60_000;
+  while (!two.run.output().includes('(2 worker processes)')) {
+    if (Date.now() > deadline) throw new Error(`WEB_CONCURRENCY=2 did not start both workers:\n${two.run.output()}`);
+    await new Promise((ok) => setTimeout(ok, 200));
+  }
+  const { token: adminToken } = await api<{ token: string }>(one.base, 'POST', API.adminLogin, { json: admin });
+  const places = await seedPlaces(one.base, adminToken, CLUSTER_PLACES);
+  const [reviewer] = await seedHikers(one.base, 1, 'cluster');
+  const readPlace = places[0]!;
+  const writePlaces = places.slice(1);
+  const auth = { authorization: `Bearer ${reviewer!.token}` };
+
+  type Case = 'detail' | 'list' | 'write';
+  const cases: Case[] = ['detail', 'list', 'write'];
+  const servers = [
+    ['1', one.base],
+    ['2', two.base],
+  ] as const;
+  const once = async (c: Case, base: string, seconds: number): Promise<Figures> => {
+    if (c === 'write') {
+      const f = await reviewWritePairs(base, reviewer!, writePlaces, seconds, CONNECTIONS);
+      return { rps: f.rps, p99: f.p99, errors: f.bad, non2xx: 0 };
+    }
+    return measure(base + (c === 'detail' ? API.place(readPlace) : API.places), c === 'detail' ? auth : {}, seconds);
+  };
+  for (const c of cases) for (const [, base] of servers) await once(c, base, 2); // warm-up
+  const results = new Map<string, Figures[]>();
+  for (let round = 1; round <= ROUNDS; round++) {
+    const line: string[] = [];
+    for (const c of cases) {
+      for (const [n, base] of servers) {
+        const f = await once(c, base, SECONDS);
+        if (f.errors || f.non2xx) throw new Error(`${c} with WEB_CONCURRENCY=${n}: ${f.errors} errors, ${f.non2xx} non-2xx answers`);
+        results.set(`${c}:${n}`, [...(results.get(`${c}:${n}`) ?? []), f]);
+        line.push(`${c}/${n} ${f.rps.toFixed(0)}`);
+      }
+    }
+    console.log(`round ${round}: ${line.join(', ')} req/s`);
+  }
+
+  console.log(`\n== PostgreSQL, WEB_CONCURRENCY=1 and =2 side by side: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s (median), ${cores} cores`);
+  const labels: Record<Case, string> = { detail: 'GET /api/place/{id} with a token', list: 'GET /api/place', write: 'POST /api/rating/create + DELETE (pairs)' };
+  let ok = true;
+  for (const c of cases) {
+    const [a, b] = servers.map(([n]) => {
+      const fs = results.get(`${c}:${n}`)!;
+      return { rps: median(fs.map((f) => f.rps)), p99: median(fs.map((f) => f.p99)) };
+    });
+    console.log(figureLine(`${labels[c]}, WEB_CONCURRENCY=1`, a!, 60));
+    console.log(figureLine(`${labels[c]}, WEB_CONCURRENCY=2`, b!, 60));
+    const ratio = b!.rps / a!.rps;
+    if (c !== 'write' && cores >= 2) ok = budgetLine(`${labels[c]}: =2 / =1`, ratio, BUDGET_CLUSTER_READS, 60) && ok;
+    else console.log(`${`${labels[c]}: =2 / =1`.padEnd(60)} ${ratio.toFixed(2)}`);
+  }
+  if (!ok) process.exitCode = 1;
+}
+
 try {
-  await main();
+  if (SECTIONS.includes('api')) await main();
+  if (SECTIONS.includes('cluster')) await clusterSection();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 } finally {
   cleanup();
+  await dropClusterDb?.();
 }

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
 import { API, DIFFICULTIES, type Place } from '@sendero/contract';
-import { httpClient, spawnNode, waitForUrl, type CallOptions } from '../apps/server/test/helpers/process.js';
+import { httpClient, spawnNode, waitForUrl, type CallOptions, type Run } from '../apps/server/test/helpers/process.js';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const serverJs = join(root, 'apps/server/dist/server.js');
@@ -59,11 +59,11 @@ export function benchAdmin(): BenchAdmin {
 }
 
 /**
- * Starts apps/server/dist/server.js (NODE_ENV=production, no sample data, LOG_LEVEL warn, limits on
- * sign-ups and uploads lifted: a benchmark registers hundreds of users from one address) with `env`
- * on top, and waits for GET /api/health. Resolves with its base URL.
+ * Starts apps/server/dist/server.js (NODE_ENV=production, no sample data, LOG_LEVEL warn; the limits on
+ * sign-ups, uploads and connections per address lifted: a benchmark is hundreds of users on
+ * 127.0.0.1) with `env` on top, and waits for GET /api/health. Resolves with its base URL and process.
  */
-export async function startBuiltServer(port: number, admin: BenchAdmin, env: Record<string, string>): Promise<string> {
+export async function startBuiltServer(port: number, admin: BenchAdmin, env: Record<string, string>): Promise<{ base: string; run: Run }> {
   const run = spawnNode([serverJs], {
     cwd: root,
     env: {
@@ -78,13 +78,14 @@ export async function startBuiltServer(port: number, admin: BenchAdmin, env: Rec
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_IP: '1000000',
       UPLOAD_RATE_LIMIT_PER_USER: '1000000',
+      MAX_CONNECTIONS_PER_IP: '10000',
       ...env,
     },
   });
   children.push(run.child);
   const base = `http://127.0.0.1:${port}`;
   await waitForUrl(base + API.health, run);
-  return base;
+  return { base, run };
 }
 
 /** A small JPEG uploaded with `preset` by the owner of `token`; resolves with its URL. */

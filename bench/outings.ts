@@ -207,7 +207,7 @@ async function startTarget(name: 'pg' | 'lite'): Promise<Target> {
   } else {
     env = { DATABASE_URL: '', DATA_DIR: join(dataDir, 'lite') };
   }
-  const base = await startBuiltServer(port, ADMIN, env);
+  const { base } = await startBuiltServer(port, ADMIN, env);
   const { token: adminToken } = await api<{ token: string }>(base, 'POST', API.adminLogin, { json: ADMIN });
   const started = Date.now();
   const hikers = await seedHikers(base, HIKERS, name);
