@@ -48,7 +48,8 @@ export interface PrivatePostgres {
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const bin = binDir();
   const asRoot = process.getuid?.() === 0;
-  const dir = mkdtempSync(join(tmpdir(), 'sendero-pg-'));
+  // As root the directory is handed to `postgres`, who must be able to reach it: /tmp, not root's TMPDIR.
+  const dir = mkdtempSync(join(asRoot ? '/tmp' : tmpdir(), 'sendero-pg-'));
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
