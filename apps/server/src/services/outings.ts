@@ -15,7 +15,7 @@ import {
 } from '@sendero/contract';
 import { outingParticipants, outings, places, users, type OutingRow } from '@/db/schema.js';
 import type { Db, Tx } from '@/db/types.js';
-import { pgErrorCode, UNIQUE_VIOLATION } from '@/db/errors.js';
+import { rowsOf } from '@/db/raw.js';
 import { badRequest, conflict, forbidden, notFound } from '@/errors.js';
 import type { AuthUser } from './caller.js';
 import { recordAdminAction } from './admin-actions.js';
@@ -160,11 +160,15 @@ export async function listMyOutings(db: Db, auth: AuthUser): Promise<MyOutings> 
 /** Locks the outing row and checks the caller may see its place; 404 otherwise. */
 async function lockVisibleOuting(tx: Tx, auth: AuthUser, id: string): Promise<OutingRow> {
   if (!isUuid(id)) throw notFound(MSG.outingNotFound);
-  const [outing] = await tx.select().from(outings).where(eq(outings.id, id)).for('update');
-  if (!outing) throw notFound(MSG.outingNotFound);
-  const [place] = await tx.select({ verified: places.verified, idUser: places.idUser }).from(places).where(eq(places.id, outing.idPlace));
-  if (!place || !canSeePlace(ownership(place), auth)) throw notFound(MSG.outingNotFound);
-  return outing;
+  // One statement: the outing row locked (only it, not its place) and whether the caller may see its place.
+  const [row] = await tx
+    .select({ outing: outings, verified: places.verified, idUser: places.idUser })
+    .from(outings)
+    .innerJoin(places, eq(places.id, outings.idPlace))
+    .where(eq(outings.id, id))
+    .for('update', { of: outings });
+  if (!row || !canSeePlace(ownership(row), auth)) throw notFound(MSG.outingNotFound);
+  return row.outing;
 }
 
 const hasStarted = (outing: Pick<OutingRow, 'startsAt'>) => outing.startsAt.getTime() <= Date.now();
@@ -177,23 +181,28 @@ export async function joinOuting(db: Db, auth: AuthUser, id: string): Promise<Ou
     if (!canJoinOuting({ id_guide: outing.idGuide }, auth)) throw forbidden(MSG.outingOwnGuide);
     if (outing.status === 'cancelada') throw conflict(MSG.outingCancelled);
     if (hasStarted(outing)) throw conflict(MSG.outingStarted);
-    const [already] = await tx
-      .select({ id: outingParticipants.id })
-      .from(outingParticipants)
-      .where(and(eq(outingParticipants.idOuting, outing.id), eq(outingParticipants.idUser, auth.id)))
-      .limit(1);
-    if (already) throw conflict(MSG.outingAlreadyJoined);
-    if (outing.taken >= outing.spots) throw conflict(MSG.outingFull);
-    try {
-      await tx.insert(outingParticipants).values({ idOuting: outing.id, idUser: auth.id });
-    } catch (error) {
-      if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(MSG.outingAlreadyJoined);
-      throw error;
+    if (outing.taken >= outing.spots) {
+      // Full: whoever already holds a spot hears that instead.
+      const [already] = await tx
+        .select({ id: outingParticipants.id })
+        .from(outingParticipants)
+        .where(and(eq(outingParticipants.idOuting, outing.id), eq(outingParticipants.idUser, auth.id)))
+        .limit(1);
+      throw conflict(already ? MSG.outingAlreadyJoined : MSG.outingFull);
     }
-    await tx
-      .update(outings)
-      .set({ taken: sql`${outings.taken} + 1`, updatedAt: sql`now()` })
-      .where(eq(outings.id, outing.id));
+    // The spot taken and counted in one statement; nothing at all when the caller already holds one.
+    const counted = await rowsOf<{ taken: number }>(
+      tx,
+      sql`with joined as (
+            insert into ${outingParticipants} (id_outing, id_user) values (${outing.id}, ${auth.id})
+            on conflict (id_outing, id_user) do nothing
+            returning id_outing
+          )
+          update ${outings} set taken = taken + 1, updated_at = now()
+          from joined where ${outings.id} = joined.id_outing
+          returning taken`,
+    );
+    if (counted.length === 0) throw conflict(MSG.outingAlreadyJoined);
   });
   return getOutingJson(db, auth, id);
 }
