@@ -1,4 +1,4 @@
-import { ADMIN_ACTION_LABELS, MSG, shortName } from '@sendero/contract';
+import { ADMIN_ACTION_LABELS, MSG, shortName, TEXT } from '@sendero/contract';
 import type { Locator, Page } from '@playwright/test';
 import { action, adminCreds, checkA11y, expect, fact, login, loginThroughUi, logoutControl, menuItem, MENU, test, uniqueTag, type Account } from './fixtures.js';
 
@@ -84,8 +84,8 @@ test.describe('as an administrator', () => {
     await expect(page.getByRole('heading', { name: 'Acciones de Administrador' })).toBeVisible();
     await expect(page.getByText(NOT_VISIBLE)).toBeVisible();
     // Admins edit any place and write no review.
-    await expect(page.getByRole('button', { name: 'Configurar Destino' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Cuéntanos tu experiencia' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: TEXT.detail.configure })).toBeVisible();
+    await expect(page.getByRole('button', { name: TEXT.reviews.write })).toHaveCount(0);
     await checkA11y(page, '/admin/destinos/{id}');
 
     await page.getByRole('button', { name: SHOW }).click();
@@ -241,10 +241,10 @@ test.describe('as an administrator', () => {
 
     await login(page, admin);
     await page.goto(`/admin/destinos/${place._id}`);
-    const review = page.getByRole('article', { name: `Reseña de ${author}` });
+    const review = page.getByRole('article', { name: TEXT.reviews.reviewOf(author) });
     await expect(review).toContainText('Buena ruta para principiantes.');
-    await review.getByRole('button', { name: `Eliminar reseña de ${author}` }).click();
-    const dialog = page.getByRole('dialog', { name: '¿Desea eliminar esta publicación permanentemente?' });
+    await review.getByRole('button', { name: TEXT.reviews.deleteOf(author) }).click();
+    const dialog = page.getByRole('dialog', { name: TEXT.reviews.deleteQuestion });
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
     await expect(dialog).toBeHidden();
     await expect(review).toHaveCount(0);

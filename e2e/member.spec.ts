@@ -122,59 +122,59 @@ test.describe('as a user', () => {
     await login(page, user);
     await page.goto(`/buscar-destino/destino/${place._id}`);
     await expect(page.getByRole('heading', { level: 1, name: place.name })).toBeVisible();
-    await expect(fact(page, 'Dificultad')).toHaveText(place.difficulty);
-    await expect(fact(page, 'Aforo')).toHaveText(String(place.capacity));
-    await expect(fact(page, 'Tiempo de Caminata')).toHaveText(`${place.time[0]}-${place.time[1]} horas`);
-    await expect(fact(page, 'Ubicación')).toHaveText(`A ${place.time_city} horas de ${place.city}`);
-    await expect(fact(page, 'Calificación')).toContainText('2');
-    await expect(page.getByRole('heading', { name: '¿Cómo llegar?' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Recomendaciones' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: `Ya has visitado ${place.name}?` })).toBeVisible();
+    await expect(fact(page, TEXT.detail.difficulty)).toHaveText(place.difficulty);
+    await expect(fact(page, TEXT.detail.capacity)).toHaveText(String(place.capacity));
+    await expect(fact(page, TEXT.detail.walkTime)).toHaveText(TEXT.detail.walkHours(place.time[0], place.time[1]));
+    await expect(fact(page, TEXT.detail.location)).toHaveText(`A ${place.time_city} horas de ${place.city}`);
+    await expect(fact(page, TEXT.card.rating)).toContainText('2');
+    await expect(page.getByRole('heading', { name: TEXT.detail.howToGet })).toBeVisible();
+    await expect(page.getByRole('heading', { name: TEXT.detail.tips })).toBeVisible();
+    await expect(page.getByRole('heading', { name: TEXT.reviews.title(place.name) })).toBeVisible();
     // Someone else's review: no delete control for me; not my place: no 'Configurar Destino'.
-    const otherReview = page.getByRole('article', { name: `Reseña de ${shortName(other.firstname, other.lastname)}` });
+    const otherReview = page.getByRole('article', { name: TEXT.reviews.reviewOf(shortName(other.firstname, other.lastname)) });
     await expect(otherReview).toContainText('Muy frío y con neblina, pero bonito.');
     await expect(otherReview.getByRole('button')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Configurar Destino' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: TEXT.detail.configure })).toHaveCount(0);
     await checkA11y(page, 'place detail');
 
-    await page.getByRole('button', { name: 'Cuéntanos tu experiencia' }).click();
-    const modal = page.getByRole('dialog', { name: `¿Como calificarías ${place.name}?` });
+    await page.getByRole('button', { name: TEXT.reviews.write }).click();
+    const modal = page.getByRole('dialog', { name: TEXT.reviews.modalTitle(place.name) });
     await expect(modal).toBeVisible();
-    const send = modal.getByRole('button', { name: 'Enviar' });
+    const send = modal.getByRole('button', { name: TEXT.reviews.send });
     await expect(send).toBeDisabled();
     await checkA11y(page, 'review modal');
 
-    await chooseImages(page, modal, 'Añadir Foto', [pngFile('mi-visita.png')]);
+    await chooseImages(page, modal, TEXT.reviews.addPhoto, [pngFile('mi-visita.png')]);
     const crop = page.getByRole('dialog', { name: 'Recortar foto' });
     await expect(crop).toBeVisible();
     await checkA11y(page, 'crop dialog');
     await crop.getByRole('button', { name: 'Usar foto' }).click();
     await expect(crop).toBeHidden();
-    await expect(modal.getByRole('img', { name: 'Foto de tu visita' })).toHaveAttribute('src', /\/uploads\//);
+    await expect(modal.getByRole('img', { name: TEXT.reviews.photo })).toHaveAttribute('src', /\/uploads\//);
     await expect(send).toBeDisabled();
     await modal.getByRole('radio', { name: /Bueno/ }).check();
     await expect(send).toBeDisabled();
-    await modal.getByRole('textbox', { name: 'Comentario' }).fill('Paisaje espectacular, el sendero está bien señalizado.');
+    await modal.getByRole('textbox', { name: TEXT.reviews.comment }).fill('Paisaje espectacular, el sendero está bien señalizado.');
     await expect(send).toBeEnabled();
     await send.click();
     await expect(modal).toBeHidden();
 
-    const mine = page.getByRole('article', { name: `Reseña de ${me}` });
+    const mine = page.getByRole('article', { name: TEXT.reviews.reviewOf(me) });
     await expect(mine).toContainText('Paisaje espectacular, el sendero está bien señalizado.');
-    await expect(mine.getByRole('img', { name: new RegExp(`Foto de la reseña de ${me}`) })).toBeVisible();
+    await expect(mine.getByRole('img', { name: TEXT.reviews.photoOf(me) })).toBeVisible();
     // (2 + 4) / 2
-    await expect(fact(page, 'Calificación')).toContainText('3');
-    await expect(page.getByRole('button', { name: 'Cuéntanos tu experiencia' })).toHaveCount(0);
+    await expect(fact(page, TEXT.card.rating)).toContainText('3');
+    await expect(page.getByRole('button', { name: TEXT.reviews.write })).toHaveCount(0);
 
-    await mine.getByRole('button', { name: `Eliminar reseña de ${me}` }).click();
-    const confirm = page.getByRole('dialog', { name: '¿Desea eliminar esta publicación permanentemente?' });
+    await mine.getByRole('button', { name: TEXT.reviews.deleteOf(me) }).click();
+    const confirm = page.getByRole('dialog', { name: TEXT.reviews.deleteQuestion });
     await expect(confirm).toBeVisible();
     await checkA11y(page, 'delete review confirmation');
     await confirm.getByRole('button', { name: 'Eliminar' }).click();
     await expect(confirm).toBeHidden();
     await expect(mine).toHaveCount(0);
-    await expect(fact(page, 'Calificación')).toContainText('2');
-    await expect(page.getByRole('button', { name: 'Cuéntanos tu experiencia' })).toBeVisible();
+    await expect(fact(page, TEXT.card.rating)).toContainText('2');
+    await expect(page.getByRole('button', { name: TEXT.reviews.write })).toBeVisible();
   });
 
   test('I configure a destination I created: the edit form keeps its photos and difficulty', async ({ page, api, admin, registerUser }) => {
@@ -183,7 +183,7 @@ test.describe('as a user', () => {
     const renamed = `${place.name} Alto`;
     await login(page, user);
     await page.goto(`/buscar-destino/destino/${place._id}`);
-    await page.getByRole('button', { name: 'Configurar Destino' }).click();
+    await page.getByRole('button', { name: TEXT.detail.configure }).click();
     await expect(page.getByRole('heading', { name: 'Crear un Destino' })).toBeVisible();
     await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue(place.name);
     await expect(page.getByLabel('Dificultad', { exact: true })).toHaveValue('Exigente');
@@ -195,11 +195,11 @@ test.describe('as a user', () => {
     await page.getByRole('button', { name: 'Cancelar Cambios' }).click();
     await expect(page.getByRole('heading', { level: 1, name: place.name })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Configurar Destino' }).click();
+    await page.getByRole('button', { name: TEXT.detail.configure }).click();
     await page.getByLabel('Nombre', { exact: true }).fill(renamed);
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
-    await expect(fact(page, 'Dificultad')).toHaveText('Exigente');
+    await expect(fact(page, TEXT.detail.difficulty)).toHaveText('Exigente');
     const saved = (await (await api.getPlace(user.token, place._id)).json()) as typeof place;
     expect(saved).toMatchObject({ name: renamed, difficulty: 'Exigente', photos: place.photos, verified: true });
   });

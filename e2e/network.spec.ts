@@ -74,28 +74,28 @@ test('a photo upload that fails offline keeps the typed comment and says why; ba
   const cdp = await phone(page);
   await login(page, user);
   await page.goto(detailPath(place._id));
-  await page.getByRole('button', { name: 'Cuéntanos tu experiencia' }).click();
-  const modal = page.getByRole('dialog', { name: `¿Como calificarías ${place.name}?` });
-  const comment = modal.getByRole('textbox', { name: 'Comentario' });
+  await page.getByRole('button', { name: TEXT.reviews.write }).click();
+  const modal = page.getByRole('dialog', { name: TEXT.reviews.modalTitle(place.name) });
+  const comment = modal.getByRole('textbox', { name: TEXT.reviews.comment });
   const text = 'Subimos al amanecer; llevar abrigo y agua.';
   await comment.fill(text);
   await modal.getByRole('radio', { name: /Bueno/ }).check();
 
   await setSignal(cdp, false);
-  await chooseImages(page, modal, 'Añadir Foto', [pngFile('sin-senal.png')]);
+  await chooseImages(page, modal, TEXT.reviews.addPhoto, [pngFile('sin-senal.png')]);
   const crop = page.getByRole('dialog', { name: 'Recortar foto' });
   await crop.getByRole('button', { name: 'Usar foto' }).click();
   await expect(errorToast(page, MSG.offline)).toBeVisible();
   await expect(comment).toHaveValue(text);
-  await expect(modal.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+  await expect(modal.getByRole('button', { name: TEXT.reviews.send })).toBeDisabled();
   await expect(modal.locator('#review-send-offline')).toHaveText(MSG.offline);
 
   await setSignal(cdp, true);
-  await chooseImages(page, modal, 'Añadir Foto', [pngFile('con-senal.png')]);
+  await chooseImages(page, modal, TEXT.reviews.addPhoto, [pngFile('con-senal.png')]);
   await crop.getByRole('button', { name: 'Usar foto' }).click();
-  await expect(modal.getByRole('img', { name: 'Foto de tu visita' })).toHaveAttribute('src', /\/uploads\//, { timeout: 30_000 });
+  await expect(modal.getByRole('img', { name: TEXT.reviews.photo })).toHaveAttribute('src', /\/uploads\//, { timeout: 30_000 });
   await expect(comment).toHaveValue(text);
-  await modal.getByRole('button', { name: 'Enviar' }).click();
+  await modal.getByRole('button', { name: TEXT.reviews.send }).click();
   await expect(modal).toBeHidden({ timeout: 30_000 });
   await expect(page.getByText(text)).toBeVisible();
 });
@@ -107,13 +107,13 @@ test('a review whose send hangs, then cancelled, is never published after the si
   const cdp = await phone(page);
   await login(page, user);
   await page.goto(detailPath(place._id));
-  await page.getByRole('button', { name: 'Cuéntanos tu experiencia' }).click();
-  const modal = page.getByRole('dialog', { name: `¿Como calificarías ${place.name}?` });
-  await chooseImages(page, modal, 'Añadir Foto', [pngFile('colgada.png')]);
+  await page.getByRole('button', { name: TEXT.reviews.write }).click();
+  const modal = page.getByRole('dialog', { name: TEXT.reviews.modalTitle(place.name) });
+  await chooseImages(page, modal, TEXT.reviews.addPhoto, [pngFile('colgada.png')]);
   await page.getByRole('dialog', { name: 'Recortar foto' }).getByRole('button', { name: 'Usar foto' }).click();
-  await expect(modal.getByRole('img', { name: 'Foto de tu visita' })).toHaveAttribute('src', /\/uploads\//, { timeout: 30_000 });
+  await expect(modal.getByRole('img', { name: TEXT.reviews.photo })).toHaveAttribute('src', /\/uploads\//, { timeout: 30_000 });
   await modal.getByRole('radio', { name: /Excelente/ }).check();
-  await modal.getByRole('textbox', { name: 'Comentario' }).fill('Esta reseña nunca debe publicarse.');
+  await modal.getByRole('textbox', { name: TEXT.reviews.comment }).fill('Esta reseña nunca debe publicarse.');
 
   // The signal drops while sending: the request is held (it never reaches the server).
   const sends: Request[] = [];
@@ -124,7 +124,7 @@ test('a review whose send hangs, then cancelled, is never published after the si
   await page.route(`**${API.ratingCreate}`, (route) => {
     held = route;
   });
-  await modal.getByRole('button', { name: 'Enviar' }).click();
+  await modal.getByRole('button', { name: TEXT.reviews.send }).click();
   await expect.poll(() => held !== undefined).toBe(true);
   await modal.getByRole('button', { name: 'Cancelar' }).click();
   await expect(modal).toBeHidden();
@@ -142,8 +142,8 @@ test('a review whose send hangs, then cancelled, is never published after the si
   const ratings = Array.isArray(body) ? body : body.items;
   expect(ratings.filter((r) => r.comment === 'Esta reseña nunca debe publicarse.')).toEqual([]);
   // The modal opens empty again and the place still invites a review.
-  await page.getByRole('button', { name: 'Cuéntanos tu experiencia' }).click();
-  await expect(modal.getByRole('textbox', { name: 'Comentario' })).toHaveValue('');
+  await page.getByRole('button', { name: TEXT.reviews.write }).click();
+  await expect(modal.getByRole('textbox', { name: TEXT.reviews.comment })).toHaveValue('');
 });
 
 test('Back with the review modal open closes it, and asks first when something was written', async ({ page, api, admin, registerUser }) => {
@@ -155,8 +155,8 @@ test('Back with the review modal open closes it, and asks first when something w
   // Inside the app, as a user gets there: the search, then the destination.
   await page.goto(`/buscar-destino?name=${encodeURIComponent(place.name)}`);
   await page.getByRole('article').filter({ hasText: place.name }).getByRole('link', { name: /Ver más/ }).click();
-  const open = page.getByRole('button', { name: 'Cuéntanos tu experiencia' });
-  const modal = page.getByRole('dialog', { name: `¿Como calificarías ${place.name}?` });
+  const open = page.getByRole('button', { name: TEXT.reviews.write });
+  const modal = page.getByRole('dialog', { name: TEXT.reviews.modalTitle(place.name) });
 
   await open.click();
   await expect(modal).toBeVisible();
@@ -165,16 +165,16 @@ test('Back with the review modal open closes it, and asks first when something w
   expect(new URL(page.url()).pathname).toBe(detailPath(place._id));
 
   await open.click();
-  const comment = modal.getByRole('textbox', { name: 'Comentario' });
+  const comment = modal.getByRole('textbox', { name: TEXT.reviews.comment });
   await comment.fill('Medio escrito');
   await page.goBack();
   await expect(modal.getByText(MSG.reviewDiscard)).toBeVisible();
   await expect(comment).toHaveValue('Medio escrito');
   expect(new URL(page.url()).pathname).toBe(detailPath(place._id));
-  await modal.getByRole('button', { name: 'Seguir escribiendo' }).click();
+  await modal.getByRole('button', { name: TEXT.reviews.keepWriting }).click();
   await expect(comment).toHaveValue('Medio escrito');
   await page.goBack();
-  await modal.getByRole('button', { name: 'Descartar' }).click();
+  await modal.getByRole('button', { name: TEXT.reviews.discard }).click();
   await expect(modal).toBeHidden();
   expect(new URL(page.url()).pathname).toBe(detailPath(place._id));
 });

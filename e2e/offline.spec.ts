@@ -41,15 +41,15 @@ async function expectImageLoaded(page: Page, selector: string): Promise<void> {
 
 async function expectDetailOffline(page: Page, place: Place, review: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: place.name })).toBeVisible();
-  await expect(page.getByRole('heading', { name: '¿Cómo llegar?' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: TEXT.detail.howToGet })).toBeVisible();
   await expect(page.getByText(place.how_to_get)).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Recomendaciones' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: TEXT.detail.tips })).toBeVisible();
   await expect(page.getByText(place.tips)).toBeVisible();
   await expect(page.getByText(review)).toBeVisible();
-  await expectImageLoaded(page, `img[alt="${place.name}, foto 1 de ${place.photos.length}"]`);
-  await expectImageLoaded(page, 'img[alt^="Foto de la reseña de"]');
+  await expectImageLoaded(page, `img[alt="${TEXT.detail.photoAlt(place.name, 1, place.photos.length)}"]`);
+  await expectImageLoaded(page, `img[alt^="${TEXT.reviews.photoOf('')}"]`);
   // Sending a review needs the network: the button is disabled and says why.
-  const reviewButton = page.getByRole('button', { name: 'Cuéntanos tu experiencia' });
+  const reviewButton = page.getByRole('button', { name: TEXT.reviews.write });
   await expect(reviewButton).toBeDisabled();
   await expect(reviewButton).toHaveAccessibleDescription(MSG.offline);
   await expect(page.locator('#reviews-title').locator('..').getByText(MSG.offline)).toBeVisible();

@@ -95,7 +95,7 @@ test.describe('planning by hours and distance', () => {
     await map.getByRole('button', { name: `Lomas ${T}`, exact: true }).click();
     await map.getByRole('link', { name: TEXT.card.seeMore }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Lomas ${T}` })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Abrir en Google Maps' })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=-11.35,-77.37');
+    await expect(page.getByRole('link', { name: TEXT.detail.openInMaps })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=-11.35,-77.37');
     await expect(page.getByRole('region', { name: `Mapa del inicio de la ruta de Lomas ${T}` }).locator('.leaflet-marker-icon')).toHaveCount(1);
 
     await page.goBack();

@@ -1,4 +1,5 @@
 import { checkA11y, expect, login, test } from './fixtures.js';
+import { TEXT } from '@sendero/contract';
 
 // Issue 13: sharing a destination (docs/product.md#sharing).
 
@@ -16,7 +17,7 @@ test.describe('sharing a destination', () => {
 
     await page.goto(path);
     await expect(page).toHaveURL(`/ingresar?${new URLSearchParams({ volver: path })}`);
-    const card = page.getByRole('region', { name: 'Te compartieron este destino' });
+    const card = page.getByRole('region', { name: TEXT.detail.sharedTitle });
     await expect(card).toBeVisible();
     await expect(card.getByText('Laguna Compartida')).toBeVisible();
     await expect(card.getByText('A 4 horas de Huaraz')).toBeVisible();
@@ -49,14 +50,14 @@ test.describe('sharing a destination', () => {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'Cerro & Laguna', level: 1 })).toBeVisible();
     expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined');
-    await page.getByRole('button', { name: 'Compartir' }).click();
+    await page.getByRole('button', { name: TEXT.detail.share }).click();
     const url = `${baseURL}${path}`;
-    await expect(page.getByRole('menuitem', { name: 'Compartir por WhatsApp' })).toHaveAttribute(
+    await expect(page.getByRole('menuitem', { name: TEXT.detail.whatsapp })).toHaveAttribute(
       'href',
       `https://wa.me/?text=${encodeURIComponent(`Cerro & Laguna ${url}`)}`,
     );
     await checkA11y(page, 'the share menu');
-    await page.getByRole('menuitem', { name: 'Copiar enlace' }).click();
+    await page.getByRole('menuitem', { name: TEXT.detail.copyLink }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Enlace copiado.' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   });
@@ -76,7 +77,7 @@ test.describe('sharing a destination', () => {
     await login(page, owner);
     const path = `/buscar-destino/destino/${place._id}`;
     await page.goto(path);
-    await page.getByRole('button', { name: 'Compartir' }).click();
+    await page.getByRole('button', { name: TEXT.detail.share }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared)).toEqual([
       { title: 'Nevado Compartido', text: 'Nevado Compartido', url: `${baseURL}${path}` },
     ]);

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG, type AdminAction, type Place, type RatingListItem } from '@sendero/contract';
+import { MSG, type AdminAction, type Place, type RatingListItem, TEXT } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makePlace, signIn, USER_ID } from '@/test/fixtures';
@@ -72,11 +72,11 @@ describe('admin destination detail', { timeout: 20_000 }, () => {
   it('as an admin I may configure the place and delete every review, and I get no review form', async () => {
     setup({ place: { verified: false } });
     await screen.findByRole('heading', { level: 1, name: 'Laguna Churup' });
-    expect(screen.getByRole('button', { name: 'Configurar Destino' })).toBeInTheDocument();
-    await screen.findByRole('article', { name: 'Reseña de Autor 1' });
-    expect(screen.getByRole('button', { name: 'Eliminar reseña de Autor 1' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Eliminar reseña de Autor 2' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Cuéntanos tu experiencia' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TEXT.detail.configure })).toBeInTheDocument();
+    await screen.findByRole('article', { name: TEXT.reviews.reviewOf('Autor 1') });
+    expect(screen.getByRole('button', { name: TEXT.reviews.deleteOf('Autor 1') })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TEXT.reviews.deleteOf('Autor 2') })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: TEXT.reviews.write })).not.toBeInTheDocument();
     // The creator's "in review" notice is for the creator, not for admins.
     expect(screen.queryByText(MSG.placeInReview)).not.toBeInTheDocument();
   });

@@ -67,9 +67,9 @@ describe('destination detail', { timeout: 20_000 }, () => {
   it("as a user I see the trailhead on a small map with a named marker and 'Abrir en Google Maps'", async () => {
     setup({ place: { lat: -9.0457, lon: -77.6115 } });
     await heading('Laguna Churup');
-    expect(screen.getByRole('heading', { level: 2, name: 'Inicio de la ruta' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Abrir en Google Maps' })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=-9.0457,-77.6115');
-    expect(screen.getByRole('link', { name: 'Abrir en Google Maps' })).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('heading', { level: 2, name: TEXT.detail.trailhead })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: TEXT.detail.openInMaps })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=-9.0457,-77.6115');
+    expect(screen.getByRole('link', { name: TEXT.detail.openInMaps })).toHaveAttribute('target', '_blank');
     const map = await screen.findByRole('region', { name: 'Mapa del inicio de la ruta de Laguna Churup' });
     await waitFor(() => expect(within(map).getByRole('button', { name: 'Laguna Churup' })).toBeInTheDocument());
   });
@@ -77,8 +77,8 @@ describe('destination detail', { timeout: 20_000 }, () => {
   it('as a user I see no map for a place without a trailhead', async () => {
     setup({ place: { lat: null, lon: null } });
     await heading('Laguna Churup');
-    expect(screen.queryByRole('link', { name: 'Abrir en Google Maps' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Inicio de la ruta' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: TEXT.detail.openInMaps })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: TEXT.detail.trailhead })).not.toBeInTheDocument();
   });
 
   it('as a user I see every fact of the destination and its reviews', async () => {
@@ -89,28 +89,28 @@ describe('destination detail', { timeout: 20_000 }, () => {
     await heading('Laguna Churup');
     const facts = screen.getByRole('article', { name: 'Laguna Churup' });
     const fact = (term: string) => within(facts).getByText(term).nextElementSibling;
-    expect(fact('Dificultad')).toHaveTextContent('Exigente');
-    expect(fact('Aforo')).toHaveTextContent('15');
-    expect(fact('Tiempo de Caminata')).toHaveTextContent('3-5 horas');
-    expect(fact('Ubicación')).toHaveTextContent('A 4 horas de Huaraz');
-    expect(fact('Calificación')).toHaveTextContent('4.3');
-    expect(fact('Calificación')).toHaveTextContent('(2 reseñas)');
-    expect(screen.getByRole('img', { name: '4.3 de 5 estrellas' })).toBeInTheDocument();
+    expect(fact(TEXT.detail.difficulty)).toHaveTextContent('Exigente');
+    expect(fact(TEXT.detail.capacity)).toHaveTextContent('15');
+    expect(fact(TEXT.detail.walkTime)).toHaveTextContent('3-5 horas');
+    expect(fact(TEXT.detail.location)).toHaveTextContent('A 4 horas de Huaraz');
+    expect(fact(TEXT.card.rating)).toHaveTextContent('4.3');
+    expect(fact(TEXT.card.rating)).toHaveTextContent('(2 reseñas)');
+    expect(screen.getByRole('img', { name: TEXT.places.ratingOutOf('4.3', 5) })).toBeInTheDocument();
     expect(screen.getByText('Laguna glaciar.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: '¿Cómo llegar?' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: TEXT.detail.howToGet })).toBeInTheDocument();
     expect(screen.getByText('Bus a Pitec.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Recomendaciones' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: TEXT.detail.tips })).toBeInTheDocument();
     expect(screen.getByText('Lleva abrigo.')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Laguna Churup, foto 1 de 2' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Ver foto 2' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: TEXT.detail.photoAlt('Laguna Churup', 1, 2) })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TEXT.detail.seePhoto(2) })).toBeInTheDocument();
 
-    expect(screen.getByRole('heading', { name: `Ya has visitado ${place.name}?` })).toBeInTheDocument();
-    const card = await screen.findByRole('article', { name: 'Reseña de Luis Quispe' });
+    expect(screen.getByRole('heading', { name: TEXT.reviews.title(place.name) })).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: TEXT.reviews.reviewOf('Luis Quispe') });
     expect(within(card).getByText('Hermosa caminata.')).toBeInTheDocument();
-    expect(within(card).getByRole('img', { name: '4 de 5 estrellas: Bueno' })).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: TEXT.reviews.stars(4, 5, 'Bueno') })).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'Foto de Luis Quispe' })).toHaveAttribute('src', '/uploads/luis.webp');
-    expect(within(card).getByRole('img', { name: 'Foto de la reseña de Luis Quispe' })).toBeInTheDocument();
-    expect(screen.getByRole('article', { name: 'Reseña de Rosa Díaz' })).toHaveTextContent('Muy fría.');
+    expect(within(card).getByRole('img', { name: TEXT.reviews.photoOf('Luis Quispe') })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: TEXT.reviews.reviewOf('Rosa Díaz') })).toHaveTextContent('Muy fría.');
   });
 
   it('as a user I am sent to /buscar-destino when the place is not visible to me', async () => {
@@ -154,24 +154,24 @@ describe('destination detail', { timeout: 20_000 }, () => {
 
   it("as another user I see no 'Configurar Destino' and no delete control", async () => {
     setup({ place: { id_user: OTHER_ID }, reviews: [review()] });
-    await screen.findByRole('article', { name: 'Reseña de Luis Quispe' });
-    expect(screen.queryByRole('button', { name: 'Configurar Destino' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Eliminar reseña/ })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Cuéntanos tu experiencia' })).toBeInTheDocument();
+    await screen.findByRole('article', { name: TEXT.reviews.reviewOf('Luis Quispe') });
+    expect(screen.queryByRole('button', { name: TEXT.detail.configure })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: new RegExp(TEXT.reviews.delete) })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TEXT.reviews.write })).toBeInTheDocument();
   });
 
   it("as the creator I see 'Configurar Destino'", async () => {
     setup({ place: { id_user: USER_ID } });
-    expect(await screen.findByRole('button', { name: 'Configurar Destino' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: TEXT.detail.configure })).toBeInTheDocument();
   });
 
   it("as an admin I see 'Configurar Destino' and delete controls on every review, but no review form", async () => {
     setup({ role: 'admin', place: { id_user: OTHER_ID }, reviews: [review(), review({ _id: '55555555-5555-4555-8555-000000000002', id_user: USER_ID, name: 'Ana Pérez' })] });
-    expect(await screen.findByRole('button', { name: 'Configurar Destino' })).toBeInTheDocument();
-    await screen.findByRole('article', { name: 'Reseña de Luis Quispe' });
-    expect(screen.getByRole('button', { name: 'Eliminar reseña de Luis Quispe' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Eliminar reseña de Ana Pérez' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Cuéntanos tu experiencia' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: TEXT.detail.configure })).toBeInTheDocument();
+    await screen.findByRole('article', { name: TEXT.reviews.reviewOf('Luis Quispe') });
+    expect(screen.getByRole('button', { name: TEXT.reviews.deleteOf('Luis Quispe') })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TEXT.reviews.deleteOf('Ana Pérez') })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: TEXT.reviews.write })).not.toBeInTheDocument();
   });
 
   it('as the author I can delete my own review only, after confirming', async () => {
@@ -189,27 +189,27 @@ describe('destination detail', { timeout: 20_000 }, () => {
         },
       },
     });
-    await screen.findByRole('article', { name: 'Reseña de Ana Pérez' });
-    expect(screen.queryByRole('button', { name: 'Eliminar reseña de Luis Quispe' })).not.toBeInTheDocument();
+    await screen.findByRole('article', { name: TEXT.reviews.reviewOf('Ana Pérez') });
+    expect(screen.queryByRole('button', { name: TEXT.reviews.deleteOf('Luis Quispe') })).not.toBeInTheDocument();
     // One review per user and place: no form while mine exists.
-    expect(screen.queryByRole('button', { name: 'Cuéntanos tu experiencia' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: TEXT.reviews.write })).not.toBeInTheDocument();
     expect(screen.getByText(MSG.reviewDuplicate)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Eliminar reseña de Ana Pérez' }));
-    let dialog = await screen.findByRole('dialog', { name: '¿Desea eliminar esta publicación permanentemente?' });
+    await user.click(screen.getByRole('button', { name: TEXT.reviews.deleteOf('Ana Pérez') }));
+    let dialog = await screen.findByRole('dialog', { name: TEXT.reviews.deleteQuestion });
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(count(`DELETE /api/rating/delete/${mine._id}`)).toBe(0);
 
-    await user.click(screen.getByRole('button', { name: 'Eliminar reseña de Ana Pérez' }));
-    dialog = await screen.findByRole('dialog', { name: '¿Desea eliminar esta publicación permanentemente?' });
+    await user.click(screen.getByRole('button', { name: TEXT.reviews.deleteOf('Ana Pérez') }));
+    dialog = await screen.findByRole('dialog', { name: TEXT.reviews.deleteQuestion });
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Reseña de Ana Pérez' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('article', { name: TEXT.reviews.reviewOf('Ana Pérez') })).not.toBeInTheDocument());
     expect(count(`DELETE /api/rating/delete/${mine._id}`)).toBe(1);
     // The place (its mean) is reloaded too.
     expect(count(`GET /api/place/${place._id}`)).toBe(2);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await screen.findByRole('button', { name: 'Cuéntanos tu experiencia' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: TEXT.reviews.write })).toBeInTheDocument();
   });
 });
 
@@ -223,8 +223,8 @@ function chooseStars(radio: HTMLElement) {
 
 describe('review modal', { timeout: 20_000 }, () => {
   async function openModal(s: ReturnType<typeof setup>) {
-    await s.user.click(await screen.findByRole('button', { name: 'Cuéntanos tu experiencia' }));
-    return screen.findByRole('dialog', { name: `¿Como calificarías ${s.place.name}?` });
+    await s.user.click(await screen.findByRole('button', { name: TEXT.reviews.write }));
+    return screen.findByRole('dialog', { name: TEXT.reviews.modalTitle(s.place.name) });
   }
 
   async function addPhoto(s: ReturnType<typeof setup>, sent: ReturnType<typeof stubXhr>) {
@@ -232,7 +232,7 @@ describe('review modal', { timeout: 20_000 }, () => {
     await s.user.click(await screen.findByRole('button', { name: 'Usar foto' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     act(() => sent[0]?.respond(201, uploaded('visita')));
-    await screen.findByRole('img', { name: 'Foto de tu visita' });
+    await screen.findByRole('img', { name: TEXT.reviews.photo });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Recortar foto' })).not.toBeInTheDocument());
   }
 
@@ -241,11 +241,11 @@ describe('review modal', { timeout: 20_000 }, () => {
     const dialog = await openModal(s);
     const labels = ['Pésimo', 'Malo', 'Regular', 'Bueno', 'Excelente'];
     labels.forEach((label, i) => {
-      expect(within(dialog).getByRole('radio', { name: `${i + 1} ${i === 0 ? 'estrella' : 'estrellas'}: ${label}` })).toBeInTheDocument();
+      expect(within(dialog).getByRole('radio', { name: TEXT.reviews.starLabel(i + 1, label) })).toBeInTheDocument();
     });
-    chooseStars(within(dialog).getByRole('radio', { name: '4 estrellas: Bueno' }));
+    chooseStars(within(dialog).getByRole('radio', { name: TEXT.reviews.starLabel(4, 'Bueno') }));
     expect(within(dialog).getByText('Bueno')).toBeInTheDocument();
-    chooseStars(within(dialog).getByRole('radio', { name: '1 estrella: Pésimo' }));
+    chooseStars(within(dialog).getByRole('radio', { name: TEXT.reviews.starLabel(1, 'Pésimo') }));
     expect(within(dialog).getByText('Pésimo')).toBeInTheDocument();
   });
 
@@ -263,10 +263,10 @@ describe('review modal', { timeout: 20_000 }, () => {
       },
     });
     const dialog = await openModal(s);
-    const enviar = within(dialog).getByRole('button', { name: 'Enviar' });
+    const enviar = within(dialog).getByRole('button', { name: TEXT.reviews.send });
     expect(enviar).toBeDisabled();
 
-    chooseStars(within(dialog).getByRole('radio', { name: '5 estrellas: Excelente' }));
+    chooseStars(within(dialog).getByRole('radio', { name: TEXT.reviews.starLabel(5, 'Excelente') }));
     await s.user.type(within(dialog).getByLabelText('Comentario'), 'Increíble.');
     expect(enviar).toBeDisabled(); // no photo yet
 
@@ -294,9 +294,9 @@ describe('review modal', { timeout: 20_000 }, () => {
     const s = setup({ handlers: { 'POST /api/rating/create': [409, { error: { code: 'CONFLICT', message: MSG.reviewDuplicate } }] } });
     const dialog = await openModal(s);
     await addPhoto(s, sent);
-    chooseStars(within(dialog).getByRole('radio', { name: '3 estrellas: Regular' }));
+    chooseStars(within(dialog).getByRole('radio', { name: TEXT.reviews.starLabel(3, 'Regular') }));
     await s.user.type(within(dialog).getByLabelText('Comentario'), 'Otra vez.');
-    await s.user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    await s.user.click(within(dialog).getByRole('button', { name: TEXT.reviews.send }));
     expect(await within(dialog).findByText(MSG.reviewDuplicate)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Comentario')).toHaveValue('Otra vez.');
   });
@@ -304,28 +304,28 @@ describe('review modal', { timeout: 20_000 }, () => {
   it('as a user I find the fields empty every time I open the form', async () => {
     const s = setup();
     let dialog = await openModal(s);
-    chooseStars(within(dialog).getByRole('radio', { name: '2 estrellas: Malo' }));
+    chooseStars(within(dialog).getByRole('radio', { name: TEXT.reviews.starLabel(2, 'Malo') }));
     await s.user.type(within(dialog).getByLabelText('Comentario'), 'Borrador');
     await s.user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     dialog = await openModal(s);
     expect(within(dialog).getByLabelText('Comentario')).toHaveValue('');
-    expect(within(dialog).getByRole('radio', { name: 'Sin calificación' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: TEXT.reviews.noRating })).toBeChecked();
     expect(within(dialog).queryByText('Malo')).not.toBeInTheDocument();
   });
 });
 
 describe('review modal on a weak network', { timeout: 20_000 }, () => {
   async function fillReview(s: ReturnType<typeof setup>, sent: ReturnType<typeof stubXhr>) {
-    await s.user.click(await screen.findByRole('button', { name: 'Cuéntanos tu experiencia' }));
-    const dialog = await screen.findByRole('dialog', { name: `¿Como calificarías ${s.place.name}?` });
+    await s.user.click(await screen.findByRole('button', { name: TEXT.reviews.write }));
+    const dialog = await screen.findByRole('dialog', { name: TEXT.reviews.modalTitle(s.place.name) });
     await s.user.upload(screen.getByLabelText('Añadir Foto'), imageFile('visita.jpg', 'image/jpeg'));
     await s.user.click(await screen.findByRole('button', { name: 'Usar foto' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     act(() => sent[0]?.respond(201, uploaded('visita')));
-    await screen.findByRole('img', { name: 'Foto de tu visita' });
-    chooseStars(within(dialog).getByRole('radio', { name: '4 estrellas: Bueno' }));
+    await screen.findByRole('img', { name: TEXT.reviews.photo });
+    chooseStars(within(dialog).getByRole('radio', { name: TEXT.reviews.starLabel(4, 'Bueno') }));
     await s.user.type(within(dialog).getByLabelText('Comentario'), 'Sin señal en la laguna.');
     return dialog;
   }
@@ -339,7 +339,7 @@ describe('review modal on a weak network', { timeout: 20_000 }, () => {
       window.dispatchEvent(new Event('offline'));
     });
     // Sending needs the network: 'Enviar' is disabled and says why.
-    const enviar = within(dialog).getByRole('button', { name: 'Enviar' });
+    const enviar = within(dialog).getByRole('button', { name: TEXT.reviews.send });
     expect(enviar).toBeDisabled();
     expect(enviar).toHaveAccessibleDescription(MSG.offline);
     expect(within(dialog).getByText(MSG.offline)).toBeVisible();
@@ -363,7 +363,7 @@ describe('review modal on a weak network', { timeout: 20_000 }, () => {
       },
     });
     const dialog = await fillReview(s, sent);
-    await s.user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    await s.user.click(within(dialog).getByRole('button', { name: TEXT.reviews.send }));
     await waitFor(() => expect(signal).toBeDefined());
     const cancelar = within(dialog).getByRole('button', { name: 'Cancelar' });
     expect(cancelar).toBeEnabled();
@@ -389,7 +389,7 @@ describe('editing a destination', { timeout: 20_000 }, () => {
         },
       },
     });
-    await s.user.click(await screen.findByRole('button', { name: 'Configurar Destino' }));
+    await s.user.click(await screen.findByRole('button', { name: TEXT.detail.configure }));
     expect(screen.getByRole('heading', { name: 'Crear un Destino' })).toBeInTheDocument();
     expect(screen.getByLabelText('Nombre')).toHaveValue('Laguna Churup');
     expect(screen.getByLabelText('Dificultad')).toHaveValue('Difícil');
@@ -406,7 +406,7 @@ describe('editing a destination', { timeout: 20_000 }, () => {
 
   it("as the creator I can leave the edit form with 'Cancelar Cambios' and nothing is sent", async () => {
     const s = setup({ place: { id_user: USER_ID } });
-    await s.user.click(await screen.findByRole('button', { name: 'Configurar Destino' }));
+    await s.user.click(await screen.findByRole('button', { name: TEXT.detail.configure }));
     await s.user.type(screen.getByLabelText('Nombre'), ' X');
     await s.user.click(screen.getByRole('button', { name: 'Cancelar Cambios' }));
     expect(await heading('Laguna Churup')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, MSG, type PlacePreview } from '@sendero/contract';
+import { API, MSG, type PlacePreview, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { stubFetch } from '@/test/fetch-stub';
 import { makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
@@ -45,10 +45,10 @@ describe('a shared destination link opened without a session (docs/product.md#sh
     await waitFor(() => expect(router.state.location.pathname).toBe('/ingresar'), wait);
     expect(new URLSearchParams(router.state.location.search).get('volver')).toBe(sharedPath);
 
-    const card = await screen.findByRole('region', { name: 'Te compartieron este destino' }, wait);
+    const card = await screen.findByRole('region', { name: TEXT.detail.sharedTitle }, wait);
     expect(within(card).getByText('Laguna Humantay')).toBeInTheDocument();
     expect(within(card).getByText('A 3 horas de Cusco')).toBeInTheDocument();
-    expect(within(card).getByRole('img', { name: '4.5 de 5 estrellas' })).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: TEXT.places.ratingOutOf('4.5', 5) })).toBeInTheDocument();
     expect(card.querySelector('img')).toHaveAttribute('src', '/uploads/abc-400.webp');
     // The preview is asked for anonymously.
     expect(calls.find((c) => c.path === API.placePreview(PLACE_ID))?.headers.Authorization).toBeUndefined();
@@ -76,7 +76,7 @@ describe('a shared destination link opened without a session (docs/product.md#sh
       const { router } = renderRoutes(routes, `/ingresar?${new URLSearchParams({ volver })}`);
       await signInThroughForm();
       await waitFor(() => expect(router.state.location.pathname).toBe('/buscar-destino'), wait);
-      expect(screen.queryByText('Te compartieron este destino')).not.toBeInTheDocument();
+      expect(screen.queryByText(TEXT.detail.sharedTitle)).not.toBeInTheDocument();
     },
   );
 
@@ -85,7 +85,7 @@ describe('a shared destination link opened without a session (docs/product.md#sh
     renderRoutes(routes, `/ingresar?volver=${encodeURIComponent(sharedPath)}`);
     expect(await screen.findByRole('heading', { name: 'Iniciar Sesión' }, wait)).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByText('Te compartieron este destino')).not.toBeInTheDocument();
+    expect(screen.queryByText(TEXT.detail.sharedTitle)).not.toBeInTheDocument();
     // No error toast for a place we simply do not preview.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -96,7 +96,7 @@ describe('a shared destination link opened without a session (docs/product.md#sh
       [`POST ${API.register}`]: [201, makeUser()],
     });
     const { router } = renderRoutes(routes, `/registro?volver=${encodeURIComponent(sharedPath)}`);
-    expect(await screen.findByRole('region', { name: 'Te compartieron este destino' }, wait)).toHaveTextContent('Laguna Humantay');
+    expect(await screen.findByRole('region', { name: TEXT.detail.sharedTitle }, wait)).toHaveTextContent('Laguna Humantay');
     expect(screen.getByRole('link', { name: '¿Ya tienes una cuenta? Ingresa aquí.' })).toHaveAttribute('href', `/ingresar?volver=${encodeURIComponent(sharedPath)}`);
     await userEvent.type(screen.getByLabelText('Correo'), 'ana@example.com');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'secreto123');
@@ -135,11 +135,11 @@ describe("'Compartir' on the detail", () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderDetail();
     const url = `${window.location.origin}${sharedPath}`;
-    await userEvent.click(await screen.findByRole('button', { name: 'Compartir' }, wait));
-    const whatsapp = await screen.findByRole('menuitem', { name: 'Compartir por WhatsApp' });
+    await userEvent.click(await screen.findByRole('button', { name: TEXT.detail.share }, wait));
+    const whatsapp = await screen.findByRole('menuitem', { name: TEXT.detail.whatsapp });
     expect(whatsapp).toHaveAttribute('href', `https://wa.me/?text=${encodeURIComponent(`Laguna & Cerro ${url}`)}`);
     expect(whatsapp).toHaveAttribute('target', '_blank');
-    await userEvent.click(screen.getByRole('menuitem', { name: 'Copiar enlace' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: TEXT.detail.copyLink }));
     expect(writeText).toHaveBeenCalledWith(url);
     const toast = await screen.findByRole('status', {}, wait);
     expect(toast).toHaveTextContent('Enlace copiado.');
@@ -150,7 +150,7 @@ describe("'Compartir' on the detail", () => {
     const share = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'share', { value: share, configurable: true, writable: true });
     renderDetail();
-    await userEvent.click(await screen.findByRole('button', { name: 'Compartir' }, wait));
+    await userEvent.click(await screen.findByRole('button', { name: TEXT.detail.share }, wait));
     expect(share).toHaveBeenCalledWith({ title: 'Laguna & Cerro', text: 'Laguna & Cerro', url: `${window.location.origin}${sharedPath}` });
     await act(async () => undefined);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
@@ -162,7 +162,7 @@ describe("'Compartir' on the detail", () => {
     });
     Object.defineProperty(navigator, 'share', { value: share, configurable: true, writable: true });
     renderDetail();
-    await userEvent.click(await screen.findByRole('button', { name: 'Compartir' }, wait));
+    await userEvent.click(await screen.findByRole('button', { name: TEXT.detail.share }, wait));
     await act(async () => undefined);
     expect(share).toHaveBeenCalled();
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
@@ -171,6 +171,6 @@ describe("'Compartir' on the detail", () => {
   it('a destination under review has no Compartir (its link would show nothing)', async () => {
     renderDetail({ verified: false });
     expect(await screen.findByRole('heading', { name: 'Laguna & Cerro' }, wait)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Compartir' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: TEXT.detail.share })).not.toBeInTheDocument();
   });
 });

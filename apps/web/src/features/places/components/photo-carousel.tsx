@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import { DETAIL_CAROUSEL } from '@sendero/contract';
+import { DETAIL_CAROUSEL, TEXT } from '@sendero/contract';
 import { imageSrcSet, imageVariant } from '@/lib/images';
 
 // Embla animates with a physics model, not a fixed time; 30 gives the ~500 ms slide of docs/product.md#constants.
@@ -55,7 +55,7 @@ export function PhotoCarousel({ photos, name }: PhotoCarouselProps) {
     <Box
       component="section"
       aria-roledescription="carrusel"
-      aria-label={`Fotos de ${name}`}
+      aria-label={TEXT.detail.photos(name)}
       sx={{ position: 'relative' }}
     >
       <Box ref={emblaRef} sx={{ overflow: 'hidden', borderRadius: 3, bgcolor: 'grey.100' }}>
@@ -65,7 +65,7 @@ export function PhotoCarousel({ photos, name }: PhotoCarouselProps) {
               key={`${url}-${i}`}
               role="group"
               aria-roledescription="diapositiva"
-              aria-label={`${i + 1} de ${photos.length}`}
+              aria-label={TEXT.detail.photoSlide(i + 1, photos.length)}
               sx={{ flex: '0 0 100%', minWidth: 0 }}
             >
               <Box
@@ -73,7 +73,7 @@ export function PhotoCarousel({ photos, name }: PhotoCarouselProps) {
                 src={imageVariant(url, 800)}
                 srcSet={imageSrcSet(url) ? `${imageSrcSet(url)}, ${url} 1600w` : undefined}
                 sizes="(min-width: 900px) 50vw, 100vw"
-                alt={`${name}, foto ${i + 1} de ${photos.length}`}
+                alt={TEXT.detail.photoAlt(name, i + 1, photos.length)}
                 width={800}
                 height={600}
                 loading={i === 0 ? 'eager' : 'lazy'}
@@ -86,14 +86,14 @@ export function PhotoCarousel({ photos, name }: PhotoCarouselProps) {
       {photos.length > 1 && (
         <>
           <IconButton
-            aria-label="Foto anterior"
+            aria-label={TEXT.detail.previousPhoto}
             onClick={() => emblaApi?.scrollPrev()}
             sx={navSx('left')}
           >
             <ChevronLeft />
           </IconButton>
           <IconButton
-            aria-label="Foto siguiente"
+            aria-label={TEXT.detail.nextPhoto}
             onClick={() => emblaApi?.scrollNext()}
             sx={navSx('right')}
           >
@@ -105,7 +105,7 @@ export function PhotoCarousel({ photos, name }: PhotoCarouselProps) {
                 key={i}
                 component="button"
                 type="button"
-                aria-label={`Ver foto ${i + 1}`}
+                aria-label={TEXT.detail.seePhoto(i + 1)}
                 aria-current={i === selected ? 'true' : undefined}
                 onClick={() => scrollTo(i)}
                 sx={{

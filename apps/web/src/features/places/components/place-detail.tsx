@@ -41,7 +41,7 @@ export interface PlaceDetailProps {
 
 /** 'min-max horas' of docs/product.md#destination-detail. */
 export function formatDetailWalkingTime(time: readonly [number, number]): string {
-  return `${time[0]}-${time[1]} horas`;
+  return TEXT.detail.walkHours(time[0], time[1]);
 }
 
 /**
@@ -73,7 +73,7 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-            Reintentar
+            {TEXT.actions.retry}
           </Button>
         }
       >
@@ -99,10 +99,10 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
             {place.name}
           </Typography>
           <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, alignItems: 'center' }}>
-            <Fact term="Dificultad">{place.difficulty}</Fact>
-            <Fact term="Aforo">{place.capacity}</Fact>
-            <Fact term="Tiempo de Caminata">{formatDetailWalkingTime(place.time)}</Fact>
-            <Fact term="Ubicación">{formatDistance(place.time_city, place.city)}</Fact>
+            <Fact term={TEXT.detail.difficulty}>{place.difficulty}</Fact>
+            <Fact term={TEXT.detail.capacity}>{place.capacity}</Fact>
+            <Fact term={TEXT.detail.walkTime}>{formatDetailWalkingTime(place.time)}</Fact>
+            <Fact term={TEXT.detail.location}>{formatDistance(place.time_city, place.city)}</Fact>
             <Fact term={TEXT.card.rating}>
               {place.comments === 0 ? (
                 TEXT.card.noReviews
@@ -133,15 +133,15 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
           {canEditPlace(place, viewer) && (
             <Box>
               <Button variant="contained" color="secondary" startIcon={<SettingsOutlined />} onClick={() => switchEditing(true)}>
-                Configurar Destino
+                {TEXT.detail.configure}
               </Button>
             </Box>
           )}
         </Stack>
       </Box>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' } }}>
-        <TextBlock title="¿Cómo llegar?">{place.how_to_get}</TextBlock>
-        <TextBlock title="Recomendaciones">{place.tips}</TextBlock>
+        <TextBlock title={TEXT.detail.howToGet}>{place.how_to_get}</TextBlock>
+        <TextBlock title={TEXT.detail.tips}>{place.tips}</TextBlock>
       </Box>
       {section}
       {renderOutings?.(place)}
@@ -169,11 +169,11 @@ function TrailheadMap({ place }: { place: Place & { lat: number; lon: number } }
   return (
     <Box component="section" aria-labelledby="place-trailhead">
       <Typography id="place-trailhead" component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
-        Inicio de la ruta
+        {TEXT.detail.trailhead}
       </Typography>
-      <MapView height={220} points={points} label={`Mapa del inicio de la ruta de ${place.name}`} />
+      <MapView height={220} points={points} label={TEXT.detail.trailheadMap(place.name)} />
       <Link href={googleMapsUrl(place)} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 1 }}>
-        Abrir en Google Maps
+        {TEXT.detail.openInMaps}
         <OpenInNew fontSize="small" aria-hidden />
       </Link>
     </Box>
@@ -208,7 +208,7 @@ function PlaceEditor({ place, onDone }: { place: Place; onDone: () => void }) {
 
 function PlaceDetailSkeleton() {
   return (
-    <Box aria-busy="true" aria-label="Cargando destino" sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '1.1fr 1fr' } }}>
+    <Box aria-busy="true" aria-label={TEXT.detail.loading} sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '1.1fr 1fr' } }}>
       <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '4 / 3' }} />
       <Stack spacing={2}>
         <Skeleton variant="text" sx={{ fontSize: '2.25rem', width: '70%' }} />

@@ -7,12 +7,8 @@ import MenuItem from '@mui/material/MenuItem';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import WhatsApp from '@mui/icons-material/WhatsApp';
-import { MSG, placePagePath, whatsAppShareUrl } from '@sendero/contract';
+import { MSG, placePagePath, TEXT, whatsAppShareUrl } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
-
-export const SHARE_LABEL = 'Compartir';
-export const COPY_LINK_LABEL = 'Copiar enlace';
-export const WHATSAPP_LABEL = 'Compartir por WhatsApp';
 
 /** The destination's address on this site (what the server renders the link preview of). */
 export function placeShareUrl(placeId: string): string {
@@ -86,20 +82,20 @@ export function ShareButton({ placeId, name }: { placeId: string; name: string }
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'share-menu' : undefined}
       >
-        {SHARE_LABEL}
+        {TEXT.detail.share}
       </Button>
       <Menu id="share-menu" anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <MenuItem onClick={() => void copy()}>
           <ListItemIcon>
             <ContentCopy fontSize="small" />
           </ListItemIcon>
-          <ListItemText>{COPY_LINK_LABEL}</ListItemText>
+          <ListItemText>{TEXT.detail.copyLink}</ListItemText>
         </MenuItem>
         <MenuItem component="a" href={whatsAppShareUrl(name, url)} target="_blank" rel="noopener noreferrer" onClick={() => setAnchor(null)}>
           <ListItemIcon>
             <WhatsApp fontSize="small" />
           </ListItemIcon>
-          <ListItemText>{WHATSAPP_LABEL}</ListItemText>
+          <ListItemText>{TEXT.detail.whatsapp}</ListItemText>
         </MenuItem>
       </Menu>
     </>

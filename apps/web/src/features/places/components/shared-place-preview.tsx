@@ -2,11 +2,9 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Rating from '@mui/material/Rating';
 import Typography from '@mui/material/Typography';
-import { formatDistance, RATING_DISPLAY_PRECISION, RATING_MAX } from '@sendero/contract';
+import { formatDistance, RATING_DISPLAY_PRECISION, RATING_MAX, TEXT } from '@sendero/contract';
 import { imageVariant } from '@/lib/images';
 import { usePlacePreview } from '../api/get-place-preview';
-
-export const SHARED_TITLE = 'Te compartieron este destino';
 
 /**
  * 'Te compartieron este destino' (docs/product.md#sharing): on /ingresar and /registro when `volver`
@@ -35,7 +33,7 @@ export function SharedPlacePreview({ placeId }: { placeId: string }) {
       )}
       <Box sx={{ minWidth: 0 }}>
         <Typography id="shared-place-title" component="h2" variant="overline" sx={{ display: 'block', lineHeight: 1.4, color: 'text.secondary' }}>
-          {SHARED_TITLE}
+          {TEXT.detail.sharedTitle}
         </Typography>
         <Typography component="p" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
           {place.name}
@@ -50,7 +48,7 @@ export function SharedPlacePreview({ placeId }: { placeId: string }) {
             max={RATING_MAX}
             readOnly
             size="small"
-            getLabelText={(v) => `${v} de ${RATING_MAX} estrellas`}
+            getLabelText={(v) => TEXT.places.ratingOutOf(String(v), RATING_MAX)}
           />
           <Typography variant="body2" component="span">
             {place.rating}

@@ -3,7 +3,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import { MODAL_WIDTH } from '@sendero/contract';
+import { MODAL_WIDTH, TEXT } from '@sendero/contract';
 import { useCloseOnBack } from '@/lib/navigation-guard';
 
 interface DeleteReviewDialogProps {
@@ -28,15 +28,15 @@ export function DeleteReviewDialog({ open, pending, onCancel, onConfirm }: Delet
     >
       <DialogContent>
         <DialogContentText id="delete-review-text" sx={{ color: 'text.primary' }}>
-          ¿Desea eliminar esta publicación permanentemente?
+          {TEXT.reviews.deleteQuestion}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={pending}>
-          Cancelar
+          {TEXT.actions.cancel}
         </Button>
         <Button variant="contained" color="error" onClick={onConfirm} disabled={pending}>
-          Eliminar
+          {TEXT.reviews.confirmDelete}
         </Button>
       </DialogActions>
     </Dialog>

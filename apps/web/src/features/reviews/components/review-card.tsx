@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import { RATING_LABELS, RATING_MAX, type RatingListItem } from '@sendero/contract';
+import { RATING_LABELS, RATING_MAX, type RatingListItem, TEXT } from '@sendero/contract';
 import { imageSrcSet, imageVariant } from '@/lib/images';
 
 interface ReviewCardProps {
@@ -18,7 +18,7 @@ interface ReviewCardProps {
 
 function ratingLabel(value: number): string {
   const label = RATING_LABELS[value as keyof typeof RATING_LABELS];
-  return label ? `${value} de ${RATING_MAX} estrellas: ${label}` : `${value} de ${RATING_MAX} estrellas`;
+  return TEXT.reviews.stars(value, RATING_MAX, label);
 }
 
 /** One review: author name and photo, stars, comment and the attached photo. */
@@ -26,14 +26,14 @@ export function ReviewCard({ review, onDelete }: ReviewCardProps) {
   const name = review.name || review.name_user;
   const image = review.image || review.photo_url;
   return (
-    <Paper component="article" variant="outlined" aria-label={`Reseña de ${name}`} sx={{ borderRadius: 3, overflow: 'hidden', display: 'flex', flexDirection: 'column', height: '100%' }}>
+    <Paper component="article" variant="outlined" aria-label={TEXT.reviews.reviewOf(name)} sx={{ borderRadius: 3, overflow: 'hidden', display: 'flex', flexDirection: 'column', height: '100%' }}>
       {image && (
         <Box
           component="img"
           src={imageVariant(image, 800)}
           srcSet={imageSrcSet(image)}
           sizes="(min-width: 900px) 33vw, 100vw"
-          alt={`Foto de la reseña de ${name}`}
+          alt={TEXT.reviews.photoOf(name)}
           width={800}
           height={600}
           loading="lazy"
@@ -42,7 +42,7 @@ export function ReviewCard({ review, onDelete }: ReviewCardProps) {
       )}
       <Stack spacing={1} sx={{ p: 2, flex: 1 }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <Avatar src={review.photo_user || undefined} alt={`Foto de ${name}`} sx={{ bgcolor: 'primary.main' }}>
+          <Avatar src={review.photo_user || undefined} alt={TEXT.reviews.authorPhoto(name)} sx={{ bgcolor: 'primary.main' }}>
             {name.charAt(0).toUpperCase()}
           </Avatar>
           <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -52,8 +52,8 @@ export function ReviewCard({ review, onDelete }: ReviewCardProps) {
             <Rating value={review.rating} max={RATING_MAX} readOnly size="small" getLabelText={ratingLabel} />
           </Box>
           {onDelete && (
-            <Tooltip title="Eliminar reseña">
-              <IconButton aria-label={`Eliminar reseña de ${name}`} onClick={onDelete} color="error">
+            <Tooltip title={TEXT.reviews.delete}>
+              <IconButton aria-label={TEXT.reviews.deleteOf(name)} onClick={onDelete} color="error">
                 <DeleteOutline />
               </IconButton>
             </Tooltip>

@@ -20,6 +20,7 @@ import {
   RATING_MAX,
   ReviewFormSchema,
   type ReviewForm,
+  TEXT,
 } from '@sendero/contract';
 import { ImageUpload } from '@/components/upload';
 import { useToast } from '@/components/ui/toast';
@@ -146,7 +147,7 @@ function ReviewFormBody({ onClose, placeId, placeName }: Omit<ReviewModalProps, 
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <DialogTitle id="review-modal-title" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-        {`¿Como calificarías ${placeName}?`}
+        {TEXT.reviews.modalTitle(placeName)}
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
@@ -156,10 +157,10 @@ function ReviewFormBody({ onClose, placeId, placeName }: Omit<ReviewModalProps, 
               action={
                 <Stack direction="row" spacing={1}>
                   <Button color="inherit" size="small" onClick={() => setConfirmDiscard(false)}>
-                    Seguir escribiendo
+                    {TEXT.reviews.keepWriting}
                   </Button>
                   <Button color="inherit" size="small" onClick={cancel}>
-                    Descartar
+                    {TEXT.reviews.discard}
                   </Button>
                 </Stack>
               }
@@ -181,8 +182,8 @@ function ReviewFormBody({ onClose, placeId, placeName }: Omit<ReviewModalProps, 
                     field.onChange(url);
                     field.onBlur();
                   }}
-                  alt="Foto de tu visita"
-                  label={field.value ? 'Cambiar Foto' : 'Añadir Foto'}
+                  alt={TEXT.reviews.photo}
+                  label={field.value ? TEXT.reviews.changePhoto : TEXT.reviews.addPhoto}
                   onBusyChange={setUploading}
                 />
                 {fieldState.error && (
@@ -195,7 +196,7 @@ function ReviewFormBody({ onClose, placeId, placeName }: Omit<ReviewModalProps, 
           />
           <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
             <Typography component="legend" sx={{ fontWeight: 500, mb: 0.5 }}>
-              Calificación
+              {TEXT.reviews.rating}
             </Typography>
             <Controller
               name="rating"
@@ -214,8 +215,8 @@ function ReviewFormBody({ onClose, placeId, placeName }: Omit<ReviewModalProps, 
                       field.onBlur();
                     }}
                     onChangeActive={(_e, v) => setHover(v)}
-                    getLabelText={(v) => `${v} ${v === 1 ? 'estrella' : 'estrellas'}: ${labelFor(v)}`}
-                    emptyLabelText="Sin calificación"
+                    getLabelText={(v) => TEXT.reviews.starLabel(v, labelFor(v))}
+                    emptyLabelText={TEXT.reviews.noRating}
                   />
                   <Typography aria-live="polite" sx={{ minWidth: 80, fontWeight: 500, color: 'primary.main' }}>
                     {shownLabel}
@@ -228,7 +229,7 @@ function ReviewFormBody({ onClose, placeId, placeName }: Omit<ReviewModalProps, 
             {...commentField}
             inputRef={commentRef}
             id="review-comment"
-            label="Comentario"
+            label={TEXT.reviews.comment}
             multiline
             minRows={3}
             maxRows={8}
@@ -246,14 +247,14 @@ function ReviewFormBody({ onClose, placeId, placeName }: Omit<ReviewModalProps, 
           </Typography>
         )}
         {/* Always enabled: it also aborts a send in flight. */}
-        <Button onClick={cancel}>Cancelar</Button>
+        <Button onClick={cancel}>{TEXT.actions.cancel}</Button>
         <Button
           type="submit"
           variant="contained"
           disabled={!isValid || isSubmitting || uploading || !online}
           aria-describedby={online ? undefined : 'review-send-offline'}
         >
-          Enviar
+          {TEXT.reviews.send}
         </Button>
       </DialogActions>
     </Box>

@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
-import { type Caller, canDeleteReview, canWriteReview, MSG, type RatingListItem } from '@sendero/contract';
+import { type Caller, canDeleteReview, canWriteReview, MSG, type RatingListItem, TEXT } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useOnlineStatus } from '@/lib/online-status';
@@ -59,7 +59,7 @@ export function ReviewsSection({ placeId, placeName, viewer }: ReviewsSectionPro
     <Box component="section" aria-labelledby="reviews-title">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2 }}>
         <Typography id="reviews-title" component="h2" variant="h5" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-          {`Ya has visitado ${placeName}?`}
+          {TEXT.reviews.title(placeName)}
         </Typography>
         {mayReview && !isPending && !alreadyReviewed && (
           <Stack spacing={0.5} sx={{ alignItems: { sm: 'flex-end' }, flexShrink: 0 }}>
@@ -70,7 +70,7 @@ export function ReviewsSection({ placeId, placeName, viewer }: ReviewsSectionPro
               disabled={!online}
               aria-describedby={online ? undefined : 'review-offline'}
             >
-              Cuéntanos tu experiencia
+              {TEXT.reviews.write}
             </Button>
             {!online && (
               <Typography id="review-offline" variant="body2" color="text.secondary">
@@ -98,14 +98,14 @@ export function ReviewsSection({ placeId, placeName, viewer }: ReviewsSectionPro
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-              Reintentar
+              {TEXT.actions.retry}
             </Button>
           }
         >
           {errorMessage(error)}
         </Alert>
       ) : reviews.length === 0 ? (
-        <Typography color="text.secondary">Aún no hay reseñas de este destino.</Typography>
+        <Typography color="text.secondary">{TEXT.reviews.none}</Typography>
       ) : (
         <ReviewGrid>
           {reviews.map((review) => (
