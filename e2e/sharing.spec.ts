@@ -1,5 +1,5 @@
-import { checkA11y, expect, login, test } from './fixtures.js';
 import { TEXT } from '@sendero/contract';
+import { checkA11y, expect, login, test } from './fixtures.js';
 
 // Issue 13: sharing a destination (docs/product.md#sharing).
 
