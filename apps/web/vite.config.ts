@@ -82,12 +82,42 @@ function pageShellInDev(): Plugin {
   };
 }
 
+/**
+ * MUI's createTheme and ThemeProvider also carry its CSS-variables mode (createThemeWithVars,
+ * CssVarsProvider: ~23 KB minified, ~7 KB gzip of the landing's first bundle) even when, as here, the
+ * theme has no `cssVariables` (src/lib/theme.ts). Those two modules are replaced at build time by
+ * stubs that fail loudly if that mode is ever turned on (docs/decisions/026-landing-javascript-budget.md).
+ */
+const MUI_CSS_VARS_MODULES: Record<string, string> = {
+  './createThemeWithVars.mjs': 'export default function createThemeWithVars() { throw new Error(OFF); }',
+  './ThemeProviderWithVars.mjs': [
+    'const fail = () => { throw new Error(OFF); };',
+    'export const CssVarsProvider = fail, Experimental_CssVarsProvider = fail, useColorScheme = fail, getInitColorSchemeScript = fail;',
+  ].join('\n'),
+};
+function muiWithoutCssVars(): Plugin {
+  const prefix = '\0sendero-mui-no-css-vars:';
+  const off = "const OFF = 'MUI CSS theme variables are left out of the build (apps/web/vite.config.ts)';";
+  return {
+    name: 'sendero-mui-without-css-vars',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !/[\\/]@mui[\\/]material[\\/]styles[\\/]/.test(importer)) return null;
+      return source in MUI_CSS_VARS_MODULES ? prefix + source : null;
+    },
+    load(id) {
+      return id.startsWith(prefix) ? `${off}\n${MUI_CSS_VARS_MODULES[id.slice(prefix.length)]}` : null;
+    },
+  };
+}
+
 // react-router's package exports point every condition at its development build (dev warnings
 // on); production builds use its production build instead.
 const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), inlineEntryCss(), pageShellInDev(), pwa],
+  plugins: [muiWithoutCssVars(), react(), inlineEntryCss(), pageShellInDev(), pwa],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -110,6 +140,9 @@ export default defineConfig(({ command }) => ({
     // budget is the 170 KB gzip that bench:web checks, not Vite's 500 KB-minified default warning.
     chunkSizeWarningLimit: 640,
     rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           groups: [
