@@ -1,4 +1,5 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +115,8 @@ describe('HTTP basics', () => {
   });
 });
 
+const BIG_SCRIPT = `console.log(${JSON.stringify('sendero '.repeat(400))});`;
+
 describe('serving the built web app', () => {
   let t: TestApp;
   let dist: string;
@@ -125,6 +128,10 @@ describe('serving the built web app', () => {
     writeFileSync(join(dist, 'favicon.ico'), Buffer.alloc(100, 1));
     writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'Sendero', short_name: 'Sendero' }));
+    // The build's precompressed copies (apps/web/scripts/precompress.mjs), of the asset and of the worker.
+    writeFileSync(join(dist, 'assets', 'big-def456.js'), BIG_SCRIPT);
+    writeFileSync(join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_SCRIPT));
+    writeFileSync(join(dist, 'assets', 'big-def456.js.gz'), gzipSync(BIG_SCRIPT));
     t = await buildTestApp({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -175,7 +182,7 @@ describe('serving the built web app', () => {
   });
 
   it('serves the service worker and the manifest with their types, checked on every visit', async () => {
-    const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    const sw = await t.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'br' } });
     expect(sw.statusCode).toBe(200);
     expect(sw.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(sw.headers['cache-control']).toBe('no-cache');
@@ -189,6 +196,26 @@ describe('serving the built web app', () => {
     expect(csp).toMatch(/worker-src 'self'/);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+  });
+
+  it("sends the build's brotli and gzip copies as they are, with the file's own headers", async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.equals(readFileSync(join(dist, 'assets/big-def456.js.br')))).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(readFileSync(join(dist, 'assets/big-def456.js.gz')))).toBe(true);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+    expect(br.headers['content-type']).toBe(plain.headers['content-type']);
+    expect(plain.headers['content-type']).toMatch(/javascript/);
   });
 
   it("serves the build's favicon", async () => {

@@ -198,7 +198,12 @@ async function webPlugin(app: FastifyInstance) {
       // '/' is rendered with its meta tags below, like every other page.
       index: false,
       cacheControl: false,
-      setHeaders(reply, path) {
+      // The build writes .br (brotli 11) and .gz copies of its text files (apps/web/scripts/precompress.mjs):
+      // sent as they are, with Vary: Accept-Encoding; @fastify/compress leaves an encoded body alone.
+      preCompressed: true,
+      setHeaders(reply, sentPath) {
+        // The path of the copy actually sent (x.js.br): its headers are the file's own.
+        const path = sentPath.replace(/\.(br|gz)$/, '');
         if (path.includes(`${join(dist, 'assets')}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
         else if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
         // The service worker and the manifest are checked on every visit, so a deploy reaches everyone.
