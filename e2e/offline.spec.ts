@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
@@ -14,7 +16,61 @@ import { expect, loginThroughUi, logoutControl, test, uniqueTag, watchConsole, t
 
 const OFFLINE_CACHE = (userId: string) => `sendero-offline-${userId}`;
 
-async function launch(profile: string, offline: boolean): Promise<BrowserContext> {
+/**
+ * The browser's way to the site, which the test can cut. Chromium's emulated offline mode
+ * (`context.setOffline`) turns navigator.onLine off and fails the page's requests, but it reaches a
+ * service worker's own requests only once Playwright has attached to the worker, which races with
+ * the worker's start. So every request of the browser, the worker's included, goes through this
+ * forwarding proxy (Playwright proxies loopback addresses too), and offline it drops every
+ * connection: the worker is really without network, every run.
+ */
+interface Network {
+  proxyUrl: string;
+  setOffline(offline: boolean): void;
+  close(): Promise<void>;
+}
+
+async function startNetwork(): Promise<Network> {
+  const target = new URL(BASE_URL);
+  const sockets = new Set<Socket>();
+  let offline = false;
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', BASE_URL);
+    if (offline || url.host !== target.host) {
+      req.socket.destroy();
+      return;
+    }
+    const headers = { ...req.headers };
+    delete headers['proxy-connection'];
+    const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: `${url.pathname}${url.search}`, headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => req.socket.destroy());
+    req.pipe(upstream);
+  });
+  server.on('connection', (socket) => {
+    if (offline) return void socket.destroy();
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    proxyUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    setOffline(value) {
+      offline = value;
+      // Kept-alive connections go too, as they do when the signal goes.
+      if (value) for (const socket of sockets) socket.destroy();
+    },
+    close: () => new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+async function launch(profile: string, network: Network, offline: boolean): Promise<BrowserContext> {
+  network.setOffline(offline);
   return chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
@@ -22,8 +78,15 @@ async function launch(profile: string, offline: boolean): Promise<BrowserContext
     viewport: { width: 1440, height: 900 },
     locale: 'es-PE',
     serviceWorkers: 'allow',
+    proxy: { server: network.proxyUrl },
     offline,
   });
+}
+
+/** No network for the page (navigator.onLine, its requests) and for the service worker alike. */
+async function setOffline(context: BrowserContext, network: Network, offline: boolean): Promise<void> {
+  network.setOffline(offline);
+  await context.setOffline(offline);
 }
 
 async function firstPage(context: BrowserContext): Promise<Page> {
@@ -70,9 +133,10 @@ test('as a hiker I save two destinations and open them with no network after clo
   await api.createReview(owner.token, second._id, 4, `Sendero húmedo pero precioso ${tag}.`);
 
   const profile = mkdtempSync(join(tmpdir(), 'sendero-offline-profile-'));
+  const network = await startNetwork();
   let context: BrowserContext | undefined;
   try {
-    context = await launch(profile, false);
+    context = await launch(profile, network, false);
     let page = await firstPage(context);
     let errors = watchConsole(page);
     await loginThroughUi(page, hiker);
@@ -102,12 +166,12 @@ test('as a hiker I save two destinations and open them with no network after clo
     await expect(page.getByRole('heading', { level: 1, name: MSG.savedTitle })).toBeVisible();
     await expect(page.getByRole('heading', { level: 3 })).toHaveText([second.name, first.name]);
     await expect(page.getByText(MSG.availableOffline)).toHaveCount(2);
-    await context.setOffline(true);
+    await setOffline(context, network, true);
     expect(errors).toEqual([]);
     await context.close();
 
     // Same profile, still offline.
-    context = await launch(profile, true);
+    context = await launch(profile, network, true);
     page = await firstPage(context);
     errors = watchConsole(page);
     await page.goto('/guardados');
@@ -115,7 +179,7 @@ test('as a hiker I save two destinations and open them with no network after clo
     await expect(page.getByText(MSG.offlineBanner)).toBeVisible();
     // Really offline, for the worker too: a read it handles but holds no copy of fails (online it
     // would reach the server and get a 404).
-    const unknownPlace = await page.evaluate(
+    const unknownPlace = () => page.evaluate(
       (token) =>
         fetch('/api/place/00000000-0000-4000-8000-000000000000', { headers: { Authorization: `Bearer ${token}` } }).then(
           (res) => `reached ${res.status}`,
@@ -123,11 +187,7 @@ test('as a hiker I save two destinations and open them with no network after clo
         ),
       hiker.token,
     );
-    // Chromium's emulated offline mode does not always reach the worker's own requests (then a request
-    // the worker holds no copy of reaches the server). The checks that need a really offline worker
-    // (another person's session sees no copy) only run when it is.
-    const workerOffline = unknownPlace === 'failed';
-    test.info().annotations.push({ type: 'worker-offline', description: String(workerOffline) });
+    expect(await unknownPlace()).toBe('failed');
     await expect(page.getByRole('heading', { level: 3 })).toHaveText([second.name, first.name]);
 
     for (const [place, review] of [
@@ -158,14 +218,15 @@ test('as a hiker I save two destinations and open them with no network after clo
         hikerId: hiker._id,
       },
     );
-    if (workerOffline) {
-      await page.goto(`/buscar-destino/destino/${first._id}`);
-      await expect(page.getByRole('alert').filter({ hasText: MSG.offline }).first()).toBeVisible();
-      await expect(page.getByText(first.name)).toHaveCount(0);
-      await page.goto('/guardados');
-      await expect(page.getByRole('alert').filter({ hasText: MSG.offline }).first()).toBeVisible();
-      await expect(page.getByText(first.name)).toHaveCount(0);
-    }
+    await page.goto(`/buscar-destino/destino/${first._id}`);
+    await expect(page.getByRole('alert').filter({ hasText: MSG.offline }).first()).toBeVisible();
+    await expect(page.getByText(first.name)).toHaveCount(0);
+    await page.goto('/guardados');
+    await expect(page.getByRole('alert').filter({ hasText: MSG.offline }).first()).toBeVisible();
+    await expect(page.getByText(first.name)).toHaveCount(0);
+    // Still without network for the worker (a copy was not shown because it was refused, not
+    // because the server answered).
+    expect(await unknownPlace()).toBe('failed');
 
     // Back as the hiker: 'Cerrar Sesión' deletes the offline copies.
     await page.evaluate(
@@ -180,16 +241,18 @@ test('as a hiker I save two destinations and open them with no network after clo
     expect(await cacheNames(page)).not.toContain('sendero-uploads');
 
     // Signed in again as the stranger (online for the login), then offline: none of it shows.
-    await context.setOffline(false);
+    await setOffline(context, network, false);
     await loginThroughUi(page, stranger);
     await expect(page).toHaveURL(/\/buscar-destino$/);
-    await context.setOffline(true);
+    await setOffline(context, network, true);
     await page.goto(`/buscar-destino/destino/${first._id}`);
     await expect(page.getByRole('alert').filter({ hasText: MSG.offline }).first()).toBeVisible();
     await expect(page.getByText(first.name)).toHaveCount(0);
+    expect(await unknownPlace()).toBe('failed');
     expect(errors).toEqual([]);
   } finally {
     await context?.close();
+    await network.close();
     rmSync(profile, { recursive: true, force: true });
   }
 });
