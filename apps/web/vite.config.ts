@@ -86,7 +86,7 @@ function pageShellInDev(): Plugin {
  * MUI's createTheme and ThemeProvider also carry its CSS-variables mode (createThemeWithVars,
  * CssVarsProvider: ~23 KB minified, ~7 KB gzip of the landing's first bundle) even when, as here, the
  * theme has no `cssVariables` (src/lib/theme.ts). Those two modules are replaced at build time by
- * stubs that fail loudly if that mode is ever turned on (docs/decisions/026-landing-javascript-budget.md).
+ * stubs that fail loudly if that mode is ever turned on (docs/decisions/027-landing-javascript-budget.md).
  */
 const MUI_CSS_VARS_MODULES: Record<string, string> = {
   './createThemeWithVars.mjs': 'export default function createThemeWithVars() { throw new Error(OFF); }',
