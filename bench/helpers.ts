@@ -17,6 +17,9 @@ export const serverJs = join(root, 'apps/server/dist/server.js');
 /** A server where databases may be created and dropped (BENCH_DATABASE_URL). */
 export const ADMIN_DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** One signing secret for every server of a run: servers on one database accept each other's tokens. */
+const JWT_SECRET = randomBytes(32).toString('hex');
+
 /** Every child process a benchmark started, stopped by `stopChildren`. */
 const children: ChildProcess[] = [];
 
@@ -69,7 +72,7 @@ export async function startBuiltServer(port: number, admin: BenchAdmin, env: Rec
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      JWT_SECRET: randomBytes(32).toString('hex'),
+      JWT_SECRET,
       PORT: String(port),
       HOST: '127.0.0.1',
       SAMPLE_DATA: 'false',
