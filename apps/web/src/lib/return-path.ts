@@ -13,7 +13,8 @@ const NOT_A_RETURN: readonly string[] = [
 
 /**
  * Where to go after signing in (docs/product.md#sharing): `volver` when it is a path of this site
- * (contract's safeReturnPath: no `//host`, no scheme, no backslash), else null (SPEC's default applies).
+ * (contract's safeReturnPath: no `//host`, no scheme, no backslash), else null (the role's home
+ * applies, docs/product.md#routes-and-guards).
  */
 export function returnPathFrom(search: URLSearchParams): string | null {
   const path = safeReturnPath(search.get(RETURN_PARAM));

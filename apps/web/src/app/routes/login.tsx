@@ -10,7 +10,8 @@ import { homeFor } from '../layout/guards';
 
 /**
  * docs/product.md#login. With `?volver=` (docs/product.md#sharing): a shared destination's preview
- * above the form, and after signing in the visitor lands on `volver` instead of SPEC's default.
+ * above the form, and after signing in the visitor lands on `volver` instead of their
+ * role's home (docs/product.md#routes-and-guards).
  */
 export default function LoginScreen() {
   const navigate = useNavigate();
