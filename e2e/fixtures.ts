@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { SESSION_STORAGE_KEY, type Session } from '@sendero/contract';
+import { SESSION_STORAGE_KEY, type Session, TEXT } from '@sendero/contract';
 import { Api, adminCreds, type Account } from './api.js';
 import { BASE_URL } from './env.js';
 import type { PngFile } from './png.js';
@@ -70,14 +70,14 @@ export async function checkA11y(page: Page, screen = new URL(page.url()).pathnam
 
 /** The menu items of docs/product.md#side-menu, by their accessible names. */
 export const MENU = {
-  search: 'Buscar un destino',
-  profile: 'Perfil',
-  myOutings: 'Mis salidas',
-  guide: 'Convertirme en Guía',
-  adminUsers: 'Administrar Usuarios',
-  adminPlaces: 'Administrar Destinos',
-  createPlace: 'Crear un Destino',
-  logout: 'Cerrar Sesión',
+  search: TEXT.menu.search,
+  profile: TEXT.menu.profile,
+  myOutings: TEXT.menu.myOutings,
+  guide: TEXT.menu.becomeGuide,
+  adminUsers: TEXT.menu.adminUsers,
+  adminPlaces: TEXT.menu.adminPlaces,
+  createPlace: TEXT.menu.createPlace,
+  logout: TEXT.menu.logout,
 } as const;
 
 /** The side menu's 'Cerrar Sesión' control: present exactly when the menu is shown. */

@@ -55,7 +55,7 @@ test('offline before opening a destination not visited yet: Sin conexión inside
   // The detail screen's code never arrived: 'Sin conexión' and 'Reintentar', the menu still there.
   await expect(page.getByRole('heading', { name: MSG.offlineTitle })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('button', { name: TEXT.actions.retry })).toBeVisible();
-  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await page.getByRole('button', { name: TEXT.menu.open }).click();
   await expect(logoutControl(page)).toBeVisible();
   await page.keyboard.press('Escape');
 
@@ -210,7 +210,7 @@ test('the landing is painted on a 400 kbps / 400 ms network before its script ha
   await expect(page.getByRole('heading', { name: TEXT.landing.title })).toBeVisible();
   await expect(page.getByRole('link', { name: TEXT.landing.login })).toBeVisible();
   await expect(page.getByRole('link', { name: TEXT.landing.register })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sendero, ir al inicio' })).toBeVisible();
+  await expect(page.getByRole('link', { name: TEXT.landing.logo })).toBeVisible();
   await expect(page.getByRole('heading', { name: TEXT.landing.title })).toHaveCSS('font-weight', /700|bold/);
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
@@ -247,8 +247,8 @@ test('a screen chunk deleted by a deploy: the page reloads itself once, on the s
     removed++;
     return route.fulfill({ status: 404, contentType: 'text/html', body: 'Not Found' });
   });
-  await page.getByRole('button', { name: 'Abrir menú' }).click();
-  await page.getByRole('link', { name: 'Perfil' }).click();
+  await page.getByRole('button', { name: TEXT.menu.open }).click();
+  await page.getByRole('link', { name: TEXT.menu.profile }).click();
   await expect(page.getByRole('button', { name: 'Editar Perfil' })).toBeVisible({ timeout: 30_000 });
   expect(new URL(page.url()).pathname).toBe('/perfil');
   expect(removed).toBeGreaterThanOrEqual(2);
@@ -265,12 +265,12 @@ test('a screen chunk that is really gone: one reload at most, then Sin conexión
   await page.route('**/assets/profile-*.js', (route) => route.fulfill({ status: 404, contentType: 'text/html', body: 'Not Found' }));
   let loads = 0;
   page.on('load', () => loads++);
-  await page.getByRole('button', { name: 'Abrir menú' }).click();
-  await page.getByRole('link', { name: 'Perfil' }).click();
+  await page.getByRole('button', { name: TEXT.menu.open }).click();
+  await page.getByRole('link', { name: TEXT.menu.profile }).click();
   await expect(page.getByRole('heading', { name: MSG.offlineTitle })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: TEXT.actions.retry })).toBeVisible();
   await page.waitForTimeout(1500);
   expect(loads).toBeLessThanOrEqual(1);
-  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await page.getByRole('button', { name: TEXT.menu.open }).click();
   await expect(logoutControl(page)).toBeVisible();
 });

@@ -12,10 +12,13 @@ export const ACTION_TEXT = {
   back: 'Volver',
   loading: 'Cargando',
   retry: 'Reintentar',
+  close: 'Cerrar',
+  home: 'Volver al inicio',
 } as const;
 
 /** The landing (docs/product.md#landing). */
 export const LANDING_TEXT = {
+  brand: 'Sendero',
   logo: 'Sendero, ir al inicio',
   title: 'Inicia esta aventura',
   login: 'Ingresar',
@@ -30,6 +33,22 @@ export const LANDING_TEXT = {
   guideText: 'Se parte de nuestra comunidad de guías y comparte nuevos destinos',
   join: 'Unirme',
   footer: 'Sendero',
+} as const;
+
+/** The side menu and the phone's app bar, around every signed-in screen (docs/product.md#side-menu). */
+export const MENU_TEXT = {
+  brand: LANDING_TEXT.brand,
+  open: 'Abrir menú',
+  main: 'Menú principal',
+  search: 'Buscar un destino',
+  saved: 'Guardados',
+  myOutings: 'Mis salidas',
+  profile: 'Perfil',
+  becomeGuide: 'Convertirme en Guía',
+  createPlace: 'Crear un Destino',
+  adminUsers: 'Administrar Usuarios',
+  adminPlaces: 'Administrar Destinos',
+  logout: 'Cerrar Sesión',
 } as const;
 
 /** A place card and the carousel of cards, on the landing and the search (docs/product.md#search). */

@@ -5,9 +5,9 @@
  * Screens and tests read them through `TEXT` (`TEXT.search.title`); code in the first bundle imports
  * its section from first-bundle-texts.ts by name (`LANDING_TEXT`), see there. No zod here either.
  */
-import { ACTION_TEXT, CARD_TEXT, LANDING_TEXT } from './first-bundle-texts.js';
+import { ACTION_TEXT, CARD_TEXT, LANDING_TEXT, MENU_TEXT } from './first-bundle-texts.js';
 
-export { ACTION_TEXT, CARD_TEXT, LANDING_TEXT };
+export { ACTION_TEXT, CARD_TEXT, LANDING_TEXT, MENU_TEXT };
 
 export const TEXT = {
   fields: {
@@ -24,6 +24,7 @@ export const TEXT = {
     aboutYouPlaceholder: 'Cuéntanos tu experiencia...',
   },
   actions: ACTION_TEXT,
+  menu: MENU_TEXT,
   landing: LANDING_TEXT,
   card: CARD_TEXT,
   auth: {

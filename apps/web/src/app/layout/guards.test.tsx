@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { API, SESSION_STORAGE_KEY } from '@sendero/contract';
+import { API, SESSION_STORAGE_KEY, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { stubFetch } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
@@ -63,14 +63,14 @@ describe('route guards', () => {
     signIn('user');
     stubSignedIn('user');
     renderRoutes(routes, '/convertirme-en-guia');
-    expect(await screen.findByRole('heading', { name: 'Convertirme en Guía' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: TEXT.menu.becomeGuide })).toBeInTheDocument();
   });
 
   it('as a user I can open /crear-destino (only a session is checked)', async () => {
     signIn('user');
     stubSignedIn('user');
     const { router } = renderRoutes(routes, '/crear-destino');
-    await waitFor(() => expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('navigation', { name: TEXT.menu.main })).toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/crear-destino');
   });
 
@@ -86,19 +86,19 @@ describe('side menu', () => {
     signIn('user');
     stubSignedIn('user');
     renderRoutes(routes, '/perfil');
-    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    const nav = await screen.findByRole('navigation', { name: TEXT.menu.main });
     expect(await within(nav).findByText('Ana Pérez')).toBeInTheDocument();
     const items = within(nav).getAllByRole('link').map((a) => a.textContent);
-    expect(items).toEqual(['Buscar un destino', 'Guardados', 'Mis salidas', 'Perfil', 'Convertirme en Guía']);
-    expect(within(nav).getByRole('button', { name: 'Cerrar Sesión' })).toBeInTheDocument();
+    expect(items).toEqual([TEXT.menu.search, TEXT.menu.saved, TEXT.menu.myOutings, TEXT.menu.profile, TEXT.menu.becomeGuide]);
+    expect(within(nav).getByRole('button', { name: TEXT.menu.logout })).toBeInTheDocument();
   });
 
   it('as a guide I see Crear un Destino and not Convertirme en Guía', async () => {
     signIn('guide');
     stubSignedIn('guide');
     renderRoutes(routes, '/perfil');
-    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
-    await waitFor(() => expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Buscar un destino', 'Guardados', 'Mis salidas', 'Perfil', 'Crear un Destino']));
+    const nav = await screen.findByRole('navigation', { name: TEXT.menu.main });
+    await waitFor(() => expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([TEXT.menu.search, TEXT.menu.saved, TEXT.menu.myOutings, TEXT.menu.profile, TEXT.menu.createPlace]));
   });
 
   it('as an admin I see the admin items and my name from the admin record', async () => {
@@ -108,17 +108,17 @@ describe('side menu', () => {
       [`GET ${API.places}`]: [200, []],
     });
     renderRoutes(routes, '/buscar-destino');
-    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    const nav = await screen.findByRole('navigation', { name: TEXT.menu.main });
     expect(await within(nav).findByText('Carlos Ramos')).toBeInTheDocument();
     await waitFor(() =>
       expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([
-        'Buscar un destino',
-        'Guardados',
-        'Mis salidas',
-        'Perfil',
-        'Crear un Destino',
-        'Administrar Usuarios',
-        'Administrar Destinos',
+        TEXT.menu.search,
+        TEXT.menu.saved,
+        TEXT.menu.myOutings,
+        TEXT.menu.profile,
+        TEXT.menu.createPlace,
+        TEXT.menu.adminUsers,
+        TEXT.menu.adminPlaces,
       ]),
     );
   });
@@ -130,8 +130,8 @@ describe('side menu', () => {
       stubSignedIn('user');
       renderRoutes(routes, path);
       // Wait for the screen itself, then check the menu is absent.
-      await screen.findAllByRole('link', { name: 'Sendero, ir al inicio' });
-      expect(screen.queryByRole('navigation', { name: 'Menú principal' })).not.toBeInTheDocument();
+      await screen.findAllByRole('link', { name: TEXT.landing.logo });
+      expect(screen.queryByRole('navigation', { name: TEXT.menu.main })).not.toBeInTheDocument();
     },
   );
 
@@ -142,19 +142,19 @@ describe('side menu', () => {
     signIn('user');
     stubSignedIn('user');
     const { router } = renderRoutes(routes, '/perfil');
-    await userEvent.click(await screen.findByRole('button', { name: 'Abrir menú' }, { timeout: 5000 }));
-    const drawer = await screen.findByRole('dialog', { name: 'Menú principal' });
-    await userEvent.click(within(drawer).getByRole('link', { name: 'Buscar un destino' }));
+    await userEvent.click(await screen.findByRole('button', { name: TEXT.menu.open }, { timeout: 5000 }));
+    const drawer = await screen.findByRole('dialog', { name: TEXT.menu.main });
+    await userEvent.click(within(drawer).getByRole('link', { name: TEXT.menu.search }));
     await expectAt(router, '/buscar-destino');
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menú principal' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: TEXT.menu.main })).not.toBeInTheDocument());
   });
 
   it('Cerrar Sesión clears the session and goes to /', async () => {
     signIn('user');
     stubSignedIn('user');
     const { router } = renderRoutes(routes, '/perfil');
-    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
-    await userEvent.click(within(nav).getByRole('button', { name: 'Cerrar Sesión' }));
+    const nav = await screen.findByRole('navigation', { name: TEXT.menu.main });
+    await userEvent.click(within(nav).getByRole('button', { name: TEXT.menu.logout }));
     await expectAt(router, '/');
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });

@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
-import { SIDE_MENU_WIDTH, type Role, type Session } from '@sendero/contract';
+import { MENU_TEXT, SIDE_MENU_WIDTH, type Role, type Session } from '@sendero/contract';
 import { useCloseOnBack } from '@/lib/navigation-guard';
 import { SideMenu } from './side-menu';
 
@@ -31,11 +31,11 @@ export default function MenuFrame({ session, role, children }: MenuFrameProps) {
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppBar position="fixed" color="primary" sx={{ display: { md: 'none' } }}>
         <Toolbar>
-          <IconButton color="inherit" edge="start" aria-label="Abrir menú" onClick={() => setMobileOpen(true)} sx={{ mr: 1 }}>
+          <IconButton color="inherit" edge="start" aria-label={MENU_TEXT.open} onClick={() => setMobileOpen(true)} sx={{ mr: 1 }}>
             <MenuIcon />
           </IconButton>
           <Typography component="span" variant="h6">
-            Sendero
+            {MENU_TEXT.brand}
           </Typography>
         </Toolbar>
       </AppBar>
@@ -44,7 +44,7 @@ export default function MenuFrame({ session, role, children }: MenuFrameProps) {
           variant="temporary"
           open={mobileOpen}
           onClose={() => setMobileOpen(false)}
-          slotProps={{ paper: { 'aria-label': 'Menú principal' } }}
+          slotProps={{ paper: { 'aria-label': MENU_TEXT.main } }}
           sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paper }}
         >
           {menu}

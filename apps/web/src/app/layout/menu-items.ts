@@ -1,4 +1,4 @@
-import type { Role } from '@sendero/contract';
+import { MENU_TEXT, type Role } from '@sendero/contract';
 import { paths } from '@/config/paths';
 
 export interface MenuItem {
@@ -14,16 +14,16 @@ export interface MenuItem {
  */
 export function menuItemsFor(role: Role | null): MenuItem[] {
   const items: MenuItem[] = [
-    { label: 'Buscar un destino', to: paths.search },
-    { label: 'Guardados', to: paths.saved },
-    { label: 'Mis salidas', to: paths.myOutings },
-    { label: 'Perfil', to: paths.profile },
+    { label: MENU_TEXT.search, to: paths.search },
+    { label: MENU_TEXT.saved, to: paths.saved },
+    { label: MENU_TEXT.myOutings, to: paths.myOutings },
+    { label: MENU_TEXT.profile, to: paths.profile },
   ];
-  if (role === 'user') items.push({ label: 'Convertirme en Guía', to: paths.guide });
-  if (role === 'guide' || role === 'admin') items.push({ label: 'Crear un Destino', to: paths.createPlace });
+  if (role === 'user') items.push({ label: MENU_TEXT.becomeGuide, to: paths.guide });
+  if (role === 'guide' || role === 'admin') items.push({ label: MENU_TEXT.createPlace, to: paths.createPlace });
   if (role === 'admin') {
-    items.push({ label: 'Administrar Usuarios', to: paths.adminUsers });
-    items.push({ label: 'Administrar Destinos', to: paths.adminPlaces });
+    items.push({ label: MENU_TEXT.adminUsers, to: paths.adminUsers });
+    items.push({ label: MENU_TEXT.adminPlaces, to: paths.adminPlaces });
   }
   return items;
 }

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { ACTION_TEXT } from '@sendero/contract';
 
 /**
  * Shown while a screen's code or the caller's role is loading. A CSS spinner rather than MUI's
@@ -6,7 +7,7 @@ import Box from '@mui/material/Box';
  */
 export function PageLoader() {
   return (
-    <Box role="progressbar" aria-label="Cargando" aria-busy="true" sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '50vh' }}>
+    <Box role="progressbar" aria-label={ACTION_TEXT.loading} aria-busy="true" sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '50vh' }}>
       <Box
         sx={{
           width: 40,

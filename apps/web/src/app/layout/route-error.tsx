@@ -2,7 +2,7 @@ import { useNavigate, useRouteError } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { MSG } from '@sendero/contract';
+import { ACTION_TEXT, MSG } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { isOnline } from '@/lib/online-status';
 import { isChunkLoadError } from './chunk-loading';
@@ -25,7 +25,7 @@ export function RouteError() {
         {MSG.internal}
       </Typography>
       <Button variant="contained" href={paths.home}>
-        Volver al inicio
+        {ACTION_TEXT.home}
       </Button>
     </Box>
   );

@@ -20,7 +20,7 @@ import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import MapIcon from '@mui/icons-material/Map';
 import PersonIcon from '@mui/icons-material/Person';
 import SearchIcon from '@mui/icons-material/Search';
-import { shortName, type Role, type Session } from '@sendero/contract';
+import { MENU_TEXT, shortName, type Role, type Session } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { useAdmin } from '@/features/users/api/get-admin';
 import { useUser } from '@/features/users/api/get-user';
@@ -84,7 +84,7 @@ export function SideMenu({ session, role, onNavigate }: SideMenuProps) {
   };
 
   return (
-    <Box component="nav" aria-label="Menú principal" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    <Box component="nav" aria-label={MENU_TEXT.main} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <MenuHeader session={session} role={role} />
       <Divider />
       <List>
@@ -112,7 +112,7 @@ export function SideMenu({ session, role, onNavigate }: SideMenuProps) {
             <ListItemIcon sx={{ minWidth: 40 }}>
               <LogoutIcon />
             </ListItemIcon>
-            <ListItemText primary="Cerrar Sesión" />
+            <ListItemText primary={MENU_TEXT.logout} />
           </ListItemButton>
         </ListItem>
       </List>

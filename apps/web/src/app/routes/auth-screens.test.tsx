@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { API, MSG, SESSION_STORAGE_KEY } from '@sendero/contract';
+import { API, MSG, SESSION_STORAGE_KEY, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { networkDown, stubFetch } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makePlace, makeUser, USER_ID } from '@/test/fixtures';
@@ -21,7 +21,7 @@ describe('login (/ingresar)', () => {
     expect(screen.getByLabelText('Correo')).toHaveAttribute('placeholder', 'Correo');
     expect(screen.getByLabelText('Contraseña')).toHaveAttribute('placeholder', 'Contraseña');
     expect(screen.getByRole('link', { name: '¿Aún no tienes una cuenta? Regístrate.' })).toHaveAttribute('href', '/registro');
-    expect(screen.getByRole('link', { name: 'Sendero, ir al inicio' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: TEXT.landing.logo })).toHaveAttribute('href', '/');
   });
 
   it('shows the required messages under empty fields and sends nothing', async () => {

@@ -64,7 +64,7 @@ function Hero() {
       <div className="sd-container sd-hero-inner">
         <RouterLink to={paths.home} className="sd-logo" aria-label={LANDING_TEXT.logo}>
           <LogoMark size={44} />
-          <span>Sendero</span>
+          <span>{LANDING_TEXT.brand}</span>
         </RouterLink>
         <div className="sd-hero-text">
           <h1 id="hero-title" className="sd-hero-title">

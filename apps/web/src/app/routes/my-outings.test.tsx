@@ -54,7 +54,7 @@ describe('/mis-salidas', { timeout: 20_000 }, () => {
         return [200, upcoming];
       },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Mis salidas' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: TEXT.menu.myOutings })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Salidas en las que me inscribí' });
     const [first, second] = within(list).getAllByRole('article');
     expect(within(first!).getByRole('link', { name: 'Laguna Churup' })).toHaveAttribute('href', `/buscar-destino/destino/${upcoming.id_place}`);
@@ -63,7 +63,7 @@ describe('/mis-salidas', { timeout: 20_000 }, () => {
     // A hiker leads nothing: no section for it.
     expect(screen.queryByRole('heading', { name: 'Salidas que organizo' })).not.toBeInTheDocument();
     // The menu item is there for every signed-in role.
-    expect(within(screen.getByRole('navigation', { name: 'Menú principal' })).getByRole('link', { name: 'Mis salidas' })).toHaveAttribute('aria-current', 'page');
+    expect(within(screen.getByRole('navigation', { name: TEXT.menu.main })).getByRole('link', { name: TEXT.menu.myOutings })).toHaveAttribute('aria-current', 'page');
 
     await s.user.click(within(first!).getByRole('button', { name: 'Cancelar inscripción' }));
     expect(await within(first!).findByRole('button', { name: 'Inscribirme' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import IconButton from '@mui/material/IconButton';
-import { TOAST_AUTO_HIDE_MS } from '@sendero/contract';
+import { ACTION_TEXT, TOAST_AUTO_HIDE_MS } from '@sendero/contract';
 import type { ToastState } from './toast';
 import styles from './error-toast.module.css';
 
@@ -44,7 +44,7 @@ export default function ErrorToast({ state, onClose }: { state: ToastState; onCl
           <path d={success ? SUCCESS_ICON : ERROR_ICON} />
         </svg>
         <div className={styles.message}>{state.message}</div>
-        <IconButton className={styles.close} size="small" color="inherit" aria-label="Cerrar" title="Cerrar" onClick={onClose}>
+        <IconButton className={styles.close} size="small" color="inherit" aria-label={ACTION_TEXT.close} title={ACTION_TEXT.close} onClick={onClose}>
           <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
             <path d={CLOSE_ICON} />
           </svg>

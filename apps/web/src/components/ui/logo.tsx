@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import { COLORS } from '@sendero/contract';
+import { COLORS, LANDING_TEXT } from '@sendero/contract';
 import css from './logo.module.css';
 
 /** The Sendero mark: a mountain with the sun, drawn inline (no image request). */
@@ -23,9 +23,9 @@ interface LogoProps {
 /** The logo as a link to the landing page (docs/product.md#routes-and-guards: 'The logo goes to /'). */
 export function Logo({ tone = 'dark', size = 40 }: LogoProps) {
   return (
-    <RouterLink to="/" aria-label="Sendero, ir al inicio" className={`${css.logo} ${tone === 'light' ? css.light : css.dark}`} style={{ fontSize: size * 0.6 }}>
+    <RouterLink to="/" aria-label={LANDING_TEXT.logo} className={`${css.logo} ${tone === 'light' ? css.light : css.dark}`} style={{ fontSize: size * 0.6 }}>
       <LogoMark size={size} />
-      <span>Sendero</span>
+      <span>{LANDING_TEXT.brand}</span>
     </RouterLink>
   );
 }

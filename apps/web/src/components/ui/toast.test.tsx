@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_AUTO_HIDE_MS } from '@sendero/contract';
+import { TEXT, TOAST_AUTO_HIDE_MS } from '@sendero/contract';
 import { ToastProvider, useToast } from './toast';
 
 function Trigger({ message }: { message: string }) {
@@ -63,7 +63,7 @@ describe('error toast', () => {
   it('the close button closes it', async () => {
     renderToast();
     await showToast();
-    fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
+    fireEvent.click(screen.getByRole('button', { name: TEXT.actions.close }));
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
