@@ -55,33 +55,33 @@ describe('/mis-salidas', { timeout: 20_000 }, () => {
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: TEXT.menu.myOutings })).toBeInTheDocument();
-    const list = await screen.findByRole('list', { name: 'Salidas en las que me inscribí' });
+    const list = await screen.findByRole('list', { name: TEXT.outings.joinedTitle });
     const [first, second] = within(list).getAllByRole('article');
     expect(within(first!).getByRole('link', { name: 'Laguna Churup' })).toHaveAttribute('href', `/buscar-destino/destino/${upcoming.id_place}`);
-    expect(within(second!).getByText('Realizada')).toBeInTheDocument();
+    expect(within(second!).getByText(TEXT.outings.done)).toBeInTheDocument();
     expect(within(second!).queryByRole('button')).not.toBeInTheDocument();
     // A hiker leads nothing: no section for it.
-    expect(screen.queryByRole('heading', { name: 'Salidas que organizo' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: TEXT.outings.leadingTitle })).not.toBeInTheDocument();
     // The menu item is there for every signed-in role.
     expect(within(screen.getByRole('navigation', { name: TEXT.menu.main })).getByRole('link', { name: TEXT.menu.myOutings })).toHaveAttribute('aria-current', 'page');
 
-    await s.user.click(within(first!).getByRole('button', { name: 'Cancelar inscripción' }));
-    expect(await within(first!).findByRole('button', { name: 'Inscribirme' })).toBeInTheDocument();
+    await s.user.click(within(first!).getByRole('button', { name: TEXT.outings.leave }));
+    expect(await within(first!).findByRole('button', { name: TEXT.outings.join })).toBeInTheDocument();
   });
 
   it('as a guide I see the outings I lead with their participants, and an empty joined list', async () => {
     const led = outing({ id_guide: USER_ID, taken: 1, participants: [{ _id: ADMIN_ID, name: 'Luis Quispe', photo_url: '' }] });
     setup('guide', () => ({ joined: [], leading: [led] }));
     expect(await screen.findByText(/Aún no te inscribiste en ninguna salida/)).toBeInTheDocument();
-    const list = await screen.findByRole('list', { name: 'Salidas que organizo' });
+    const list = await screen.findByRole('list', { name: TEXT.outings.leadingTitle });
     const card = within(list).getByRole('article');
-    expect(within(card).getByRole('button', { name: 'Inscritos (1)' })).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Cancelar salida' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: TEXT.outings.people(1) })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: TEXT.outings.cancel })).toBeInTheDocument();
   });
 
   it('as a guide with nothing yet I am told how to organize one', async () => {
     setup('guide', () => ({ joined: [], leading: [] }));
-    expect(await screen.findByText('Aún no organizaste salidas. Abre un destino verificado y usa «Organizar una salida».')).toBeInTheDocument();
+    expect(await screen.findByText(TEXT.outings.leadingEmpty)).toBeInTheDocument();
   });
 
   it('says why when the list cannot be loaded, and loads it on retry', async () => {
@@ -96,6 +96,6 @@ describe('/mis-salidas', { timeout: 20_000 }, () => {
     expect(alert).toHaveTextContent('No pudimos conectar con el servidor');
     down = false;
     await s.user.click(within(alert).getByRole('button', { name: TEXT.actions.retry }));
-    expect(await screen.findByRole('list', { name: 'Salidas en las que me inscribí' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: TEXT.outings.joinedTitle })).toBeInTheDocument();
   });
 });

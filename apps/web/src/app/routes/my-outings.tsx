@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { Caller, Outing } from '@sendero/contract';
+import { type Caller, type Outing, TEXT } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { LoadError } from '@/components/ui/load-error';
 import { useErrorToast } from '@/components/ui/use-error-toast';
@@ -25,7 +25,7 @@ export default function MyOutingsScreen() {
   return (
     <Box sx={{ px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 }, maxWidth: 1600, mx: 'auto' }}>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.6rem', md: '2.1rem' } }}>
-        Mis salidas
+        {TEXT.outings.mine}
       </Typography>
       {mine.isError ? (
         <LoadError error={mine.error} onRetry={() => void mine.refetch()} />
@@ -34,14 +34,14 @@ export default function MyOutingsScreen() {
           {role !== 'admin' && (
             <OutingList
               id="joined-title"
-              title="Salidas en las que me inscribí"
+              title={TEXT.outings.joinedTitle}
               outings={mine.data?.joined}
               viewer={viewer}
               empty={
                 <>
-                  Aún no te inscribiste en ninguna salida. Busca un destino y mira sus próximas salidas en{' '}
+                  {TEXT.outings.joinedEmpty}{' '}
                   <Link component={RouterLink} to={paths.search}>
-                    Buscar un destino
+                    {TEXT.menu.search}
                   </Link>
                   .
                 </>
@@ -51,10 +51,10 @@ export default function MyOutingsScreen() {
           {showLeading && (
             <OutingList
               id="leading-title"
-              title="Salidas que organizo"
+              title={TEXT.outings.leadingTitle}
               outings={mine.data?.leading}
               viewer={viewer}
-              empty="Aún no organizaste salidas. Abre un destino verificado y usa «Organizar una salida»."
+              empty={TEXT.outings.leadingEmpty}
             />
           )}
         </>
@@ -79,7 +79,7 @@ function OutingList({ id, title, outings, viewer, empty }: OutingListProps) {
         {title}
       </Typography>
       {!outings ? (
-        <OutingGrid label="Cargando salidas">
+        <OutingGrid label={TEXT.outings.loading}>
           {Array.from({ length: 2 }, (_, i) => (
             <Box component="li" key={i}>
               <Skeleton variant="rounded" height={240} />

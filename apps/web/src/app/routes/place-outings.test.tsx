@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { isoToLimaLocal, MSG, type Outing, type OutingCreate, type Place, type Role } from '@sendero/contract';
+import { isoToLimaLocal, MSG, type Outing, type OutingCreate, type Place, type Role, TEXT } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
@@ -60,10 +60,10 @@ function setup({ role = 'user', me, place: overrides = {}, outings = () => [], h
   return { place, net, count, user: userEvent.setup() };
 }
 
-const section = () => screen.findByRole('region', { name: 'Próximas salidas' });
+const section = () => screen.findByRole('region', { name: TEXT.outings.title });
 const card = (date: string) => screen.findByRole('article', { name: date });
 
-describe("destination detail: 'Próximas salidas'", { timeout: 30_000 }, () => {
+describe("destination detail: TEXT.outings.title", { timeout: 30_000 }, () => {
   it('as a user I see each outing with its Lima date, meeting point, guide and spots left', async () => {
     const open = outing({ description: 'Llevar abrigo y agua.' });
     const full = outing({ starts_at: '2030-12-08T13:30:00.000Z', taken: 10 });
@@ -72,29 +72,29 @@ describe("destination detail: 'Próximas salidas'", { timeout: 30_000 }, () => {
     setup({ outings: () => [open, full, cancelled, one] });
     const region = await section();
     const first = await card('sábado, 7 de diciembre de 2030, 6:00 a. m.');
-    expect(within(first).getByText('Punto de encuentro').nextElementSibling).toHaveTextContent('Plaza de Armas de Huaraz');
+    expect(within(first).getByText(TEXT.outings.meetingPoint).nextElementSibling).toHaveTextContent('Plaza de Armas de Huaraz');
     expect(within(first).getByText('Rosa Huamán')).toBeInTheDocument();
     expect(within(first).getByText('Llevar abrigo y agua.')).toBeInTheDocument();
     expect(within(first).getByText('Quedan 3 cupos')).toBeInTheDocument();
-    expect(within(first).getByRole('button', { name: 'Inscribirme' })).toBeEnabled();
+    expect(within(first).getByRole('button', { name: TEXT.outings.join })).toBeEnabled();
 
     const second = await card('domingo, 8 de diciembre de 2030, 8:30 a. m.');
-    expect(within(second).getByText('Completa')).toBeInTheDocument();
-    expect(within(second).queryByRole('button', { name: 'Inscribirme' })).not.toBeInTheDocument();
+    expect(within(second).getByText(TEXT.outings.full)).toBeInTheDocument();
+    expect(within(second).queryByRole('button', { name: TEXT.outings.join })).not.toBeInTheDocument();
     const third = await card('lunes, 9 de diciembre de 2030, 10:00 a. m.');
-    expect(within(third).getByText('Cancelada')).toBeInTheDocument();
+    expect(within(third).getByText(TEXT.outings.cancelled)).toBeInTheDocument();
     expect(within(third).queryByRole('button')).not.toBeInTheDocument();
     expect(within(await card('martes, 10 de diciembre de 2030, 6:00 a. m.')).getByText('Queda 1 cupo')).toBeInTheDocument();
 
     // A hiker neither organizes nor sees who joined.
-    expect(within(region).queryByRole('button', { name: 'Organizar una salida' })).not.toBeInTheDocument();
+    expect(within(region).queryByRole('button', { name: TEXT.outings.organize })).not.toBeInTheDocument();
     expect(within(region).queryByRole('button', { name: /Inscritos/ })).not.toBeInTheDocument();
-    expect(within(region).queryByRole('button', { name: 'Cancelar salida' })).not.toBeInTheDocument();
+    expect(within(region).queryByRole('button', { name: TEXT.outings.cancel })).not.toBeInTheDocument();
   });
 
   it('says so when no outing is planned', async () => {
     setup();
-    expect(await within(await section()).findByText('Aún no hay salidas programadas.')).toBeInTheDocument();
+    expect(await within(await section()).findByText(TEXT.outings.none)).toBeInTheDocument();
   });
 
   it('as a user I take a spot and give it back', async () => {
@@ -113,15 +113,15 @@ describe("destination detail: 'Próximas salidas'", { timeout: 30_000 }, () => {
       },
     });
     const item = await card('sábado, 7 de diciembre de 2030, 6:00 a. m.');
-    await s.user.click(within(item).getByRole('button', { name: 'Inscribirme' }));
-    expect(await within(item).findByRole('button', { name: 'Cancelar inscripción' })).toBeInTheDocument();
-    expect(within(item).getByText('Estás inscrito')).toBeInTheDocument();
+    await s.user.click(within(item).getByRole('button', { name: TEXT.outings.join }));
+    expect(await within(item).findByRole('button', { name: TEXT.outings.leave })).toBeInTheDocument();
+    expect(within(item).getByText(TEXT.outings.joined)).toBeInTheDocument();
     expect(within(item).getByText('Quedan 2 cupos')).toBeInTheDocument();
 
-    await s.user.click(within(item).getByRole('button', { name: 'Cancelar inscripción' }));
-    expect(await within(item).findByRole('button', { name: 'Inscribirme' })).toBeInTheDocument();
+    await s.user.click(within(item).getByRole('button', { name: TEXT.outings.leave }));
+    expect(await within(item).findByRole('button', { name: TEXT.outings.join })).toBeInTheDocument();
     expect(within(item).getByText('Quedan 3 cupos')).toBeInTheDocument();
-    expect(within(item).queryByText('Estás inscrito')).not.toBeInTheDocument();
+    expect(within(item).queryByText(TEXT.outings.joined)).not.toBeInTheDocument();
     expect(s.count(`PUT /api/outing/join/${current._id}`)).toBe(1);
     expect(s.count(`PUT /api/outing/leave/${current._id}`)).toBe(1);
   });
@@ -140,10 +140,10 @@ describe("destination detail: 'Próximas salidas'", { timeout: 30_000 }, () => {
     });
     const item = await card('sábado, 7 de diciembre de 2030, 6:00 a. m.');
     expect(within(item).getByText('Queda 1 cupo')).toBeInTheDocument();
-    await s.user.click(within(item).getByRole('button', { name: 'Inscribirme' }));
+    await s.user.click(within(item).getByRole('button', { name: TEXT.outings.join }));
     expect(await within(item).findByText(MSG.outingFull)).toBeInTheDocument();
-    expect(await within(item).findByText('Completa')).toBeInTheDocument();
-    expect(within(item).queryByRole('button', { name: 'Inscribirme' })).not.toBeInTheDocument();
+    expect(await within(item).findByText(TEXT.outings.full)).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: TEXT.outings.join })).not.toBeInTheDocument();
   });
 
   it('as a user I see the error toast when the server cannot be reached, and nothing changes', async () => {
@@ -157,9 +157,9 @@ describe("destination detail: 'Próximas salidas'", { timeout: 30_000 }, () => {
       },
     });
     const item = await card('sábado, 7 de diciembre de 2030, 6:00 a. m.');
-    await s.user.click(within(item).getByRole('button', { name: 'Inscribirme' }));
+    await s.user.click(within(item).getByRole('button', { name: TEXT.outings.join }));
     expect(await screen.findByText(MSG.network)).toBeInTheDocument();
-    expect(within(item).getByRole('button', { name: 'Inscribirme' })).toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: TEXT.outings.join })).toBeInTheDocument();
     expect(within(item).getByText('Quedan 3 cupos')).toBeInTheDocument();
   });
 
@@ -180,11 +180,11 @@ describe("destination detail: 'Próximas salidas'", { timeout: 30_000 }, () => {
       },
     });
     const region = await section();
-    await s.user.click(await within(region).findByRole('button', { name: 'Organizar una salida' }));
-    const dialog = await screen.findByRole('dialog', { name: /Organizar una salida/ });
+    await s.user.click(await within(region).findByRole('button', { name: TEXT.outings.organize }));
+    const dialog = await screen.findByRole('dialog', { name: new RegExp(TEXT.outings.organize) });
     expect(within(dialog).getByText('Laguna Churup')).toBeInTheDocument();
 
-    await s.user.click(within(dialog).getByRole('button', { name: 'Publicar salida' }));
+    await s.user.click(within(dialog).getByRole('button', { name: TEXT.outings.publish }));
     expect(await within(dialog).findByText(MSG.outingDateInvalid)).toBeInTheDocument();
     expect(within(dialog).getByText(MSG.meetingPointInvalid)).toBeInTheDocument();
     expect(within(dialog).getByText(MSG.spotsInvalid)).toBeInTheDocument();
@@ -192,24 +192,24 @@ describe("destination detail: 'Próximas salidas'", { timeout: 30_000 }, () => {
 
     // Three days ahead at 06:00 in Lima.
     const day = isoToLimaLocal(Date.now() + 3 * 24 * 3600_000).slice(0, 10);
-    await s.user.type(within(dialog).getByLabelText('Fecha y hora'), `${day}T06:00`);
-    await s.user.type(within(dialog).getByLabelText('Punto de encuentro'), 'Óvalo de Huaraz');
-    await s.user.type(within(dialog).getByLabelText('Cupos'), '13');
-    await s.user.type(within(dialog).getByLabelText('Descripción'), 'Salimos puntuales.');
-    await s.user.click(within(dialog).getByRole('button', { name: 'Publicar salida' }));
+    await s.user.type(within(dialog).getByLabelText(TEXT.outings.date), `${day}T06:00`);
+    await s.user.type(within(dialog).getByLabelText(TEXT.outings.meetingPoint), 'Óvalo de Huaraz');
+    await s.user.type(within(dialog).getByLabelText(TEXT.outings.spots), '13');
+    await s.user.type(within(dialog).getByLabelText(TEXT.outings.description), 'Salimos puntuales.');
+    await s.user.click(within(dialog).getByRole('button', { name: TEXT.outings.publish }));
     expect(await within(dialog).findByText(MSG.spotsOverCapacity)).toBeInTheDocument();
     expect(sent).toBeUndefined();
 
-    await s.user.clear(within(dialog).getByLabelText('Cupos'));
-    await s.user.type(within(dialog).getByLabelText('Cupos'), '12');
-    await s.user.click(within(dialog).getByRole('button', { name: 'Publicar salida' }));
+    await s.user.clear(within(dialog).getByLabelText(TEXT.outings.spots));
+    await s.user.type(within(dialog).getByLabelText(TEXT.outings.spots), '12');
+    await s.user.click(within(dialog).getByRole('button', { name: TEXT.outings.publish }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent).toEqual({ id_place: s.place._id, starts_at: `${day}T11:00:00.000Z`, meeting_point: 'Óvalo de Huaraz', spots: 12, description: 'Salimos puntuales.' });
     // The list is reloaded: the new outing shows with all its spots, and its guide may cancel it.
     const item = await within(region).findByRole('article');
     expect(within(item).getByText('Quedan 12 cupos')).toBeInTheDocument();
-    expect(within(item).getByRole('button', { name: 'Inscritos (0)' })).toBeInTheDocument();
-    expect(within(item).queryByRole('button', { name: 'Inscribirme' })).not.toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: TEXT.outings.people(0) })).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: TEXT.outings.join })).not.toBeInTheDocument();
   });
 
   it("as a guide the server's refusal shows in the dialog and what I typed stays", async () => {
@@ -218,15 +218,15 @@ describe("destination detail: 'Próximas salidas'", { timeout: 30_000 }, () => {
       me: GUIDE_ID,
       handlers: { 'POST /api/outing/create': [403, { error: { code: 'FORBIDDEN', message: MSG.outingGuidesOnly } }] },
     });
-    await s.user.click(await within(await section()).findByRole('button', { name: 'Organizar una salida' }));
-    const dialog = await screen.findByRole('dialog', { name: /Organizar una salida/ });
+    await s.user.click(await within(await section()).findByRole('button', { name: TEXT.outings.organize }));
+    const dialog = await screen.findByRole('dialog', { name: new RegExp(TEXT.outings.organize) });
     const day = isoToLimaLocal(Date.now() + 3 * 24 * 3600_000).slice(0, 10);
-    await s.user.type(within(dialog).getByLabelText('Fecha y hora'), `${day}T07:30`);
-    await s.user.type(within(dialog).getByLabelText('Punto de encuentro'), 'Terminal de Huaraz');
-    await s.user.type(within(dialog).getByLabelText('Cupos'), '5');
-    await s.user.click(within(dialog).getByRole('button', { name: 'Publicar salida' }));
+    await s.user.type(within(dialog).getByLabelText(TEXT.outings.date), `${day}T07:30`);
+    await s.user.type(within(dialog).getByLabelText(TEXT.outings.meetingPoint), 'Terminal de Huaraz');
+    await s.user.type(within(dialog).getByLabelText(TEXT.outings.spots), '5');
+    await s.user.click(within(dialog).getByRole('button', { name: TEXT.outings.publish }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MSG.outingGuidesOnly);
-    expect(within(dialog).getByLabelText('Punto de encuentro')).toHaveValue('Terminal de Huaraz');
+    expect(within(dialog).getByLabelText(TEXT.outings.meetingPoint)).toHaveValue('Terminal de Huaraz');
   });
 
   it('as the guide I see who joined and cancel the outing after confirming', async () => {
@@ -243,40 +243,40 @@ describe("destination detail: 'Próximas salidas'", { timeout: 30_000 }, () => {
       },
     });
     const item = await card('sábado, 7 de diciembre de 2030, 6:00 a. m.');
-    const toggle = within(item).getByRole('button', { name: 'Inscritos (2)' });
+    const toggle = within(item).getByRole('button', { name: TEXT.outings.people(2) });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await s.user.click(toggle);
-    const people = within(item).getByRole('list', { name: 'Inscritos (2)' });
+    const people = within(item).getByRole('list', { name: TEXT.outings.people(2) });
     expect(within(people).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['AAna Pérez', 'LLuis Quispe']);
 
-    await s.user.click(within(item).getByRole('button', { name: 'Cancelar salida' }));
-    const confirm = await screen.findByRole('dialog', { name: '¿Cancelar esta salida?' });
+    await s.user.click(within(item).getByRole('button', { name: TEXT.outings.cancel }));
+    const confirm = await screen.findByRole('dialog', { name: TEXT.outings.cancelQuestion });
     expect(confirm).toHaveTextContent('A las 2 personas inscritas se les avisará que la salida fue cancelada.');
     // 'Volver' keeps the outing.
     await s.user.click(within(confirm).getByRole('button', { name: 'Volver' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(s.count(`PUT /api/outing/cancel/${current._id}`)).toBe(0);
 
-    await s.user.click(within(item).getByRole('button', { name: 'Cancelar salida' }));
-    await s.user.click(within(await screen.findByRole('dialog', { name: '¿Cancelar esta salida?' })).getByRole('button', { name: 'Cancelar salida' }));
-    expect(await within(item).findByText('Cancelada')).toBeInTheDocument();
-    expect(within(item).queryByRole('button', { name: 'Cancelar salida' })).not.toBeInTheDocument();
+    await s.user.click(within(item).getByRole('button', { name: TEXT.outings.cancel }));
+    await s.user.click(within(await screen.findByRole('dialog', { name: TEXT.outings.cancelQuestion })).getByRole('button', { name: TEXT.outings.cancel }));
+    expect(await within(item).findByText(TEXT.outings.cancelled)).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: TEXT.outings.cancel })).not.toBeInTheDocument();
     expect(s.count(`PUT /api/outing/cancel/${current._id}`)).toBe(1);
   });
 
   it('as an admin I may organize and cancel, but not join', async () => {
     setup({ role: 'admin', outings: () => [outing({ participants: [] })] });
     const region = await section();
-    expect(await within(region).findByRole('button', { name: 'Organizar una salida' })).toBeInTheDocument();
+    expect(await within(region).findByRole('button', { name: TEXT.outings.organize })).toBeInTheDocument();
     const item = await card('sábado, 7 de diciembre de 2030, 6:00 a. m.');
-    expect(within(item).getByRole('button', { name: 'Cancelar salida' })).toBeInTheDocument();
-    expect(within(item).queryByRole('button', { name: 'Inscribirme' })).not.toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: TEXT.outings.cancel })).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: TEXT.outings.join })).not.toBeInTheDocument();
   });
 
   it("as a guide I cannot organize on a place still in review, nor join my own outing", async () => {
     setup({ role: 'guide', me: GUIDE_ID, place: { verified: false, id_user: GUIDE_ID }, outings: () => [outing({ participants: [] })] });
     const item = await card('sábado, 7 de diciembre de 2030, 6:00 a. m.');
-    expect(within(item).queryByRole('button', { name: 'Inscribirme' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Organizar una salida' })).not.toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: TEXT.outings.join })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: TEXT.outings.organize })).not.toBeInTheDocument();
   });
 });

@@ -21,6 +21,7 @@ import {
   type OutingFormInput,
   type OutingFormOutput,
   type Place,
+  TEXT,
 } from '@sendero/contract';
 import { FormAlert, FormTextField } from '@/components/ui/form-fields';
 import { useToast } from '@/components/ui/toast';
@@ -98,7 +99,7 @@ function OrganizeOutingForm({ onClose, place }: Omit<OrganizeOutingDialogProps, 
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <DialogTitle id="organize-outing-title" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-        Organizar una salida
+        {TEXT.outings.organize}
         <Typography component="span" color="text.secondary" sx={{ display: 'block', fontWeight: 400, overflowWrap: 'anywhere' }}>
           {place.name}
         </Typography>
@@ -109,29 +110,29 @@ function OrganizeOutingForm({ onClose, place }: Omit<OrganizeOutingDialogProps, 
           <FormTextField
             form={form}
             name="starts_at"
-            label="Fecha y hora"
+            label={TEXT.outings.date}
             type="datetime-local"
             placeholder={undefined}
-            helperText={errors.starts_at?.message ?? 'Hora de Perú (Lima).'}
+            helperText={errors.starts_at?.message ?? TEXT.outings.dateHelp}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, max, step: 60 } }}
           />
-          <FormTextField form={form} name="meeting_point" label="Punto de encuentro" slotProps={{ htmlInput: { maxLength: MEETING_POINT_MAX_LENGTH } }} />
+          <FormTextField form={form} name="meeting_point" label={TEXT.outings.meetingPoint} slotProps={{ htmlInput: { maxLength: MEETING_POINT_MAX_LENGTH } }} />
           <FormTextField
             form={form}
             name="spots"
-            label="Cupos"
+            label={TEXT.outings.spots}
             type="number"
-            helperText={errors.spots?.message ?? `Hasta ${place.capacity}, el aforo del destino.`}
+            helperText={errors.spots?.message ?? TEXT.outings.spotsHelp(place.capacity)}
             slotProps={{ htmlInput: { min: 1, max: place.capacity, step: 1, inputMode: 'numeric' } }}
           />
           <FormTextField
             form={form}
             name="description"
-            label="Descripción"
+            label={TEXT.outings.description}
             multiline
             minRows={3}
             maxRows={8}
-            helperText={errors.description?.message ?? 'Opcional: qué llevar, el ritmo, el costo del transporte…'}
+            helperText={errors.description?.message ?? TEXT.outings.descriptionHelp}
             slotProps={{ htmlInput: { maxLength: OUTING_DESCRIPTION_MAX_LENGTH } }}
           />
         </Stack>
@@ -142,9 +143,9 @@ function OrganizeOutingForm({ onClose, place }: Omit<OrganizeOutingDialogProps, 
             {MSG.offline}
           </Typography>
         )}
-        <Button onClick={onClose}>Cancelar</Button>
+        <Button onClick={onClose}>{TEXT.actions.cancel}</Button>
         <Button type="submit" variant="contained" disabled={isSubmitting || !online} aria-describedby={online ? undefined : 'organize-offline'}>
-          Publicar salida
+          {TEXT.outings.publish}
         </Button>
       </DialogActions>
     </Box>

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { type Caller, canJoinOuting, canManageOuting, formatOutingDate, formatSpotsLeft, MSG, type Outing } from '@sendero/contract';
+import { type Caller, canJoinOuting, canManageOuting, formatOutingDate, formatSpotsLeft, MSG, type Outing, TEXT } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
@@ -42,20 +42,14 @@ const BADGE: Record<OutingState, { color: string; bgcolor: string; borderColor: 
 function badgeLabel(state: OutingState, outing: Outing): string {
   switch (state) {
     case 'cancelada':
-      return 'Cancelada';
+      return TEXT.outings.cancelled;
     case 'started':
-      return 'Realizada';
+      return TEXT.outings.done;
     case 'full':
-      return 'Completa';
+      return TEXT.outings.full;
     case 'open':
       return formatSpotsLeft(outing.spots - outing.taken);
   }
-}
-
-function cancelDetail(taken: number): string {
-  if (taken === 0) return 'Aún no hay inscritos. La salida se mostrará como cancelada.';
-  const who = taken === 1 ? 'A la persona inscrita' : `A las ${taken} personas inscritas`;
-  return `${who} se le${taken === 1 ? '' : 's'} avisará que la salida fue cancelada. Esto no se puede deshacer.`;
 }
 
 interface OutingCardProps {
@@ -123,7 +117,7 @@ export function OutingCard({ outing, viewer, showPlace = false }: OutingCardProp
 
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.25 }}>
         <Typography component="dt" variant="body2" sx={{ fontWeight: 700 }}>
-          Punto de encuentro
+          {TEXT.outings.meetingPoint}
         </Typography>
         <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
           {outing.meeting_point}
@@ -136,7 +130,7 @@ export function OutingCard({ outing, viewer, showPlace = false }: OutingCardProp
         </Avatar>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="caption" color="text.secondary" component="p">
-            Guía
+            {TEXT.outings.guide}
           </Typography>
           <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{outing.guide_name}</Typography>
         </Box>
@@ -151,7 +145,7 @@ export function OutingCard({ outing, viewer, showPlace = false }: OutingCardProp
       {outing.joined && state !== 'cancelada' && (
         <Typography variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'success.dark', fontWeight: 600 }}>
           <CheckCircle fontSize="small" aria-hidden />
-          Estás inscrito
+          {TEXT.outings.joined}
         </Typography>
       )}
 
@@ -167,11 +161,11 @@ export function OutingCard({ outing, viewer, showPlace = false }: OutingCardProp
         <Box>
           {outing.joined ? (
             <Button variant="outlined" disabled={busy || !online} aria-describedby={offlineHint} onClick={() => void run('leave')}>
-              Cancelar inscripción
+              {TEXT.outings.leave}
             </Button>
           ) : (
             <Button variant="contained" disabled={busy || !online} aria-describedby={offlineHint} onClick={() => void run('join')}>
-              Inscribirme
+              {TEXT.outings.join}
             </Button>
           )}
         </Box>
@@ -189,21 +183,21 @@ export function OutingCard({ outing, viewer, showPlace = false }: OutingCardProp
               onClick={() => setShowPeople((v) => !v)}
               sx={{ ml: -1 }}
             >
-              {`Inscritos (${outing.taken})`}
+              {TEXT.outings.people(outing.taken)}
             </Button>
             {upcoming && (
               <Button size="small" variant="outlined" color="error" disabled={busy || !online} aria-describedby={offlineHint} onClick={() => setConfirmCancel(true)}>
-                Cancelar salida
+                {TEXT.outings.cancel}
               </Button>
             )}
           </Stack>
           <Box id={ids.people} hidden={!showPeople}>
             {participants.length === 0 ? (
               <Typography variant="body2" color="text.secondary">
-                Aún no hay inscritos.
+                {TEXT.outings.nobody}
               </Typography>
             ) : (
-              <Box component="ul" aria-label={`Inscritos (${outing.taken})`} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+              <Box component="ul" aria-label={TEXT.outings.people(outing.taken)} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
                 {participants.map((p) => (
                   <Stack component="li" key={p._id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <Avatar src={p.photo_url ? imageVariant(p.photo_url, 400) : undefined} alt="" sx={{ width: 28, height: 28, fontSize: 14, bgcolor: 'secondary.main' }}>
@@ -229,10 +223,10 @@ export function OutingCard({ outing, viewer, showPlace = false }: OutingCardProp
       {manages && (
         <ConfirmDialog
           open={confirmCancel}
-          question="¿Cancelar esta salida?"
-          detail={cancelDetail(outing.taken)}
-          confirmLabel="Cancelar salida"
-          cancelLabel="Volver"
+          question={TEXT.outings.cancelQuestion}
+          detail={TEXT.outings.cancelDetail(outing.taken)}
+          confirmLabel={TEXT.outings.cancel}
+          cancelLabel={TEXT.actions.back}
           confirmColor="error"
           pending={busy}
           onCancel={() => setConfirmCancel(false)}

@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
-import { type Caller, canOrganizeOuting, MSG, type Place } from '@sendero/contract';
+import { type Caller, canOrganizeOuting, MSG, type Place, TEXT } from '@sendero/contract';
 import { LoadError } from '@/components/ui/load-error';
 import { useErrorToast } from '@/components/ui/use-error-toast';
 import { useOnlineStatus } from '@/lib/online-status';
@@ -35,7 +35,7 @@ export function OutingsSection({ place, viewer }: OutingsSectionProps) {
     <Box component="section" aria-labelledby="outings-title">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2 }}>
         <Typography id="outings-title" component="h2" variant="h5" sx={{ fontWeight: 700 }}>
-          Próximas salidas
+          {TEXT.outings.title}
         </Typography>
         {mayOrganize && (
           <Stack spacing={0.5} sx={{ alignItems: { sm: 'flex-end' }, flexShrink: 0 }}>
@@ -47,7 +47,7 @@ export function OutingsSection({ place, viewer }: OutingsSectionProps) {
               disabled={!online}
               aria-describedby={online ? undefined : 'organize-offline-hint'}
             >
-              Organizar una salida
+              {TEXT.outings.organize}
             </Button>
             {!online && (
               <Typography id="organize-offline-hint" variant="body2" color="text.secondary">
@@ -58,7 +58,7 @@ export function OutingsSection({ place, viewer }: OutingsSectionProps) {
         )}
       </Stack>
       {outings.isPending ? (
-        <OutingGrid label="Cargando salidas">
+        <OutingGrid label={TEXT.outings.loading}>
           {Array.from({ length: 2 }, (_, i) => (
             <Box component="li" key={i}>
               <Skeleton variant="rounded" height={220} />
@@ -68,9 +68,9 @@ export function OutingsSection({ place, viewer }: OutingsSectionProps) {
       ) : outings.isError ? (
         <LoadError error={outings.error} onRetry={() => void outings.refetch()} />
       ) : outings.data.length === 0 ? (
-        <Typography color="text.secondary">Aún no hay salidas programadas.</Typography>
+        <Typography color="text.secondary">{TEXT.outings.none}</Typography>
       ) : (
-        <OutingGrid label="Próximas salidas">
+        <OutingGrid label={TEXT.outings.title}>
           {outings.data.map((outing) => (
             <Box component="li" key={outing._id}>
               <OutingCard outing={outing} viewer={viewer} />
@@ -88,7 +88,7 @@ export function OutingGrid({ children, label }: { children: ReactNode; label: st
     <Box
       component="ul"
       aria-label={label}
-      aria-busy={label === 'Cargando salidas' || undefined}
+      aria-busy={label === TEXT.outings.loading || undefined}
       sx={{
         listStyle: 'none',
         p: 0,
