@@ -1,14 +1,13 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { canDeleteReview, canSeePlace, canWriteReview, MSG, shortName, type Deleted, type Rating, type RatingCreate, type RatingListItem } from '@sendero/contract';
-import { places, ratings, users, type RatingRow } from '@/db/schema.js';
+import { adminActions, places, ratings, uploads, users, type RatingRow } from '@/db/schema.js';
 import type { Db, Tx } from '@/db/types.js';
-import { conflict, forbidden, notFound } from '@/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '@/errors.js';
 import type { AuthUser } from '@/services/caller.js';
 import { assertOwnUploads } from '@/services/uploads-registry.js';
-import { recordAdminAction } from './admin-actions.js';
 import { invalidatePlaceList } from './place-list-cache.js';
 import { rowsOf } from '@/db/raw.js';
-import { getVisiblePlaceRow, isUuid, ownership } from './places.js';
+import { getVisiblePlaceRow, isUuid } from './places.js';
 
 export function toRatingJson(row: RatingRow): Rating {
   return {
@@ -77,31 +76,56 @@ function rawToRow(raw: RawRating): RatingRow {
   };
 }
 
+interface CreateOutcome extends Partial<RawRating> {
+  /** The photo is an upload of this caller's. */
+  own: boolean;
+  /** The place exists (then locked): its visibility follows. */
+  found: boolean;
+  verified: boolean | null;
+  place_owner: string | null;
+}
+
+/**
+ * One statement, so one round trip, and PostgreSQL runs it as one transaction of its own
+ * (docs/architecture.md#worked-example): it locks the place row (`FOR UPDATE`), checks
+ * that the photo is the caller's upload, inserts the review if the caller may see the place (the same
+ * rule as `canSeePlace`; admins were refused before) and moves the place's sum and count by it. A
+ * second review of the same place by the same person conflicts on the unique index (id_user, id_place)
+ * and inserts nothing, so nothing is counted either. The answer says which check failed, in the order
+ * the errors are reported: the photo (400), the place (404), the duplicate (409).
+ */
 export async function createRating(db: Db, auth: AuthUser, input: RatingCreate): Promise<Rating> {
   if (!canWriteReview(auth)) throw forbidden(MSG.adminCannotReview);
-  await assertOwnUploads(db, [input.photo_url], 'photo_url', auth.id);
-  const row = await db.transaction(async (tx) => {
-    // Locks the place: reviews of one place are added one at a time (see placeNumbersAfter).
-    const place = await getVisiblePlaceRow(tx, input.id_place, auth, { forUpdate: true });
-    // One statement inserts the review and moves the place's sum and count; a second review of the
-    // same place by the same person conflicts on the unique index (id_user, id_place) and inserts
-    // nothing, so nothing is counted either.
-    const result = await rowsOf<RawRating>(tx, sql`
-      with changed as (
-        insert into ${ratings} (id_user, id_place, photo_url, rating, comment)
-        values (${auth.id}, ${place.id}, ${input.photo_url}, ${input.rating}, ${input.comment})
-        on conflict (id_user, id_place) do nothing
-        returning id, id_user, id_place, photo_url, rating, comment, created_at
-      ), counted as (
-        update ${places} set ${placeNumbersAfter(1)}
-        from changed where ${places.id} = changed.id_place
-        returning ${places.id}
-      )
-      select * from changed`);
-    const [inserted] = result;
-    if (!inserted) throw conflict(MSG.reviewDuplicate);
-    return rawToRow(inserted);
-  });
+  if (!isUuid(input.id_place)) {
+    await assertOwnUploads(db, [input.photo_url], 'photo_url', auth.id);
+    throw notFound(MSG.placeNotFound);
+  }
+  const [outcome] = await rowsOf<CreateOutcome>(db, sql`
+    with place as (
+      select ${places.id}, ${places.verified}, ${places.idUser} from ${places}
+      where ${places.id} = ${input.id_place} for update
+    ), own as (
+      select 1 from ${uploads} where ${uploads.url} = ${input.photo_url} and ${uploads.idUser} = ${auth.id} limit 1
+    ), changed as (
+      insert into ${ratings} (id_user, id_place, photo_url, rating, comment)
+      select ${auth.id}::uuid, place.id, ${input.photo_url}::text, ${input.rating}::int, ${input.comment}::text from place
+      where (place.verified or place.id_user = ${auth.id}) and exists (select 1 from own)
+      on conflict (id_user, id_place) do nothing
+      returning id, id_user, id_place, photo_url, rating, comment, created_at
+    ), counted as (
+      update ${places} set ${placeNumbersAfter(1)}
+      from changed where ${places.id} = changed.id_place
+      returning ${places.id}
+    )
+    select exists (select 1 from own) as own, exists (select 1 from place) as found,
+      (select verified from place) as verified, (select id_user from place) as place_owner, changed.*
+    from (values (1)) as one left join changed on true`);
+  if (!outcome?.own) throw badRequest(MSG.uploadNotOurs, { photo_url: MSG.uploadNotOurs });
+  if (!outcome.found || !canSeePlace({ verified: Boolean(outcome.verified), id_user: outcome.place_owner ?? '' }, auth)) {
+    throw notFound(MSG.placeNotFound);
+  }
+  if (!outcome.id) throw conflict(MSG.reviewDuplicate);
+  const row = rawToRow(outcome as RawRating);
   invalidatePlaceList(db, row.idPlace);
   return toRatingJson(row);
 }
@@ -121,46 +145,55 @@ export async function listRatings(db: Db, auth: AuthUser, placeId: string): Prom
   });
 }
 
+interface DeleteOutcome extends Record<string, unknown> {
+  id_user: string;
+  id_place: string;
+  verified: boolean;
+  place_owner: string;
+  /** 1 when this statement deleted the review. */
+  deleted: number;
+}
+
 /**
- * The author or an admin deletes a review; the place's numbers are recomputed in the same
- * transaction. Someone else gets 403 when they can see the review's place, 404 when they cannot.
+ * The author or an admin deletes a review, in one statement (one round trip, one transaction): the
+ * review is read with its place locked (the same lock as createRating), deleted and un-counted when the
+ * caller may delete it (`canDeleteReview`, asked for their own reviews and for anyone's), and an
+ * admin's deletion of someone else's review is logged. Someone else gets 403 when they can see the
+ * review's place, 404 when they cannot. Under the lock, a review deleted meanwhile by a concurrent
+ * call is simply not there any more (404), and nothing is subtracted twice.
  */
 export async function deleteRating(db: Db, auth: AuthUser, id: string): Promise<Deleted> {
   if (!isUuid(id)) throw notFound(MSG.ratingNotFound);
-  const deleted = await db.transaction(async (tx) => {
-    // The review and its place in one read, the place locked (same order as createRating).
-    const [found] = await tx
-      .select({ review: ratings, place: places })
-      .from(ratings)
-      .innerJoin(places, eq(places.id, ratings.idPlace))
-      .where(eq(ratings.id, id))
-      .limit(1)
-      .for('update', { of: places });
-    if (!found) throw notFound(MSG.ratingNotFound);
-    const { review, place } = found;
-    const isAdmin = auth.role === 'admin';
-    const isAuthor = review.idUser === auth.id;
-    if (!canDeleteReview({ id_user: review.idUser }, auth)) {
-      throw canSeePlace(ownership(place), auth) ? forbidden() : notFound(MSG.ratingNotFound);
-    }
-    // Deleting and un-counting are one statement; under the lock, a review deleted meanwhile by a
-    // concurrent call is simply not there any more (404), and nothing is subtracted twice.
-    const result = await rowsOf<{ id: string }>(tx, sql`
-      with changed as (
-        delete from ${ratings} where ${ratings.id} = ${review.id}
-        returning id, id_place, rating
-      ), counted as (
-        update ${places} set ${placeNumbersAfter(-1)}
-        from changed where ${places.id} = changed.id_place
-        returning ${places.id}
-      )
-      select id from changed`);
-    if (result.length === 0) throw notFound(MSG.ratingNotFound);
-    if (isAdmin && !isAuthor) {
-      await recordAdminAction(tx, { adminId: auth.id, action: 'delete_rating', targetType: 'rating', targetId: review.id });
-    }
-    return { id: review.id, placeId: review.idPlace };
-  });
-  invalidatePlaceList(db, deleted.placeId);
-  return { _id: deleted.id, deleted: true };
+  const mayDeleteOwn = canDeleteReview({ id_user: auth.id }, auth);
+  const mayDeleteAny = canDeleteReview({ id_user: '' }, auth);
+  const [found] = await rowsOf<DeleteOutcome>(db, sql`
+    with target as (
+      select r.id, r.id_user, r.id_place, p.verified, p.id_user as place_owner
+      from ${ratings} r join ${places} p on p.id = r.id_place
+      where r.id = ${id} for update of p
+    ), changed as (
+      delete from ${ratings}
+      where ${ratings.id} = (select target.id from target
+        where ${mayDeleteAny}::boolean or (${mayDeleteOwn}::boolean and target.id_user = ${auth.id}))
+      returning id, id_place, id_user, rating
+    ), counted as (
+      update ${places} set ${placeNumbersAfter(-1)}
+      from changed where ${places.id} = changed.id_place
+      returning ${places.id}
+    ), logged as (
+      insert into ${adminActions} (id_admin, action, target_type, target_id)
+      select ${auth.id}::uuid, 'delete_rating', 'rating', changed.id from changed
+      where ${auth.role === 'admin'}::boolean and changed.id_user <> ${auth.id}
+      returning 1
+    )
+    select target.id_user, target.id_place, target.verified, target.place_owner,
+      (select count(*) from changed)::int as deleted
+    from target`);
+  if (!found) throw notFound(MSG.ratingNotFound);
+  if (!canDeleteReview({ id_user: found.id_user }, auth)) {
+    throw canSeePlace({ verified: found.verified, id_user: found.place_owner }, auth) ? forbidden() : notFound(MSG.ratingNotFound);
+  }
+  if (Number(found.deleted) !== 1) throw notFound(MSG.ratingNotFound);
+  invalidatePlaceList(db, found.id_place);
+  return { _id: id, deleted: true };
 }
