@@ -91,7 +91,7 @@ test.describe('as a user', () => {
     await expect(f.city).toHaveValue('');
 
     // Difficulty: the dropdown spells the options without accents, with an empty choice.
-    await expect(f.difficulty.locator('option')).toHaveText(['Seleccione una dificultad', 'Facil', 'Media', 'Exigente', 'Dificil']);
+    await expect(f.difficulty.locator('option')).toHaveText([TEXT.placeForm.pickDifficulty, 'Facil', 'Media', 'Exigente', 'Dificil']);
     await f.name.fill(tag);
     await f.difficulty.selectOption({ label: 'Dificil' });
     await expect(cardA).toBeVisible();
@@ -145,10 +145,10 @@ test.describe('as a user', () => {
     await checkA11y(page, 'review modal');
 
     await chooseImages(page, modal, TEXT.reviews.addPhoto, [pngFile('mi-visita.png')]);
-    const crop = page.getByRole('dialog', { name: 'Recortar foto' });
+    const crop = page.getByRole('dialog', { name: TEXT.upload.cropTitle });
     await expect(crop).toBeVisible();
     await checkA11y(page, 'crop dialog');
-    await crop.getByRole('button', { name: 'Usar foto' }).click();
+    await crop.getByRole('button', { name: TEXT.upload.usePhoto }).click();
     await expect(crop).toBeHidden();
     await expect(modal.getByRole('img', { name: TEXT.reviews.photo })).toHaveAttribute('src', /\/uploads\//);
     await expect(send).toBeDisabled();
@@ -192,12 +192,12 @@ test.describe('as a user', () => {
 
     // 'Cancelar Cambios' leaves the place as it was.
     await page.getByLabel('Nombre', { exact: true }).fill('No debe guardarse');
-    await page.getByRole('button', { name: 'Cancelar Cambios' }).click();
+    await page.getByRole('button', { name: TEXT.placeForm.cancelChanges }).click();
     await expect(page.getByRole('heading', { level: 1, name: place.name })).toBeVisible();
 
     await page.getByRole('button', { name: TEXT.detail.configure }).click();
     await page.getByLabel('Nombre', { exact: true }).fill(renamed);
-    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByRole('button', { name: TEXT.placeForm.save }).click();
     await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
     await expect(fact(page, TEXT.detail.difficulty)).toHaveText('Exigente');
     const saved = (await (await api.getPlace(user.token, place._id)).json()) as typeof place;
@@ -210,23 +210,23 @@ test.describe('as a user', () => {
     await login(page, user);
     await page.goto('/crear-destino');
     await expect(page.getByRole('heading', { name: 'Crear un Destino' })).toBeVisible();
-    const finish = page.getByRole('button', { name: 'Finalizar' });
+    const finish = page.getByRole('button', { name: TEXT.placeForm.finish });
     await expect(finish).toBeDisabled();
     await checkA11y(page);
 
     await page.getByLabel('Nombre', { exact: true }).fill(name);
     await page.getByLabel('Dificultad', { exact: true }).selectOption('Exigente');
-    await page.getByLabel('Aforo', { exact: true }).fill('15');
-    await page.getByLabel('Mínimo (horas)').fill('3');
-    await page.getByLabel('Máximo (horas)').fill('5');
-    await page.getByLabel('Horas desde la ciudad').fill('4');
-    await page.getByLabel('Ciudad', { exact: true }).fill('Huancayo');
-    await page.getByLabel('Descripción', { exact: true }).fill('Una caída de agua de cuarenta metros en medio del bosque de neblina.');
-    await page.getByLabel('¿Cómo llegar?', { exact: true }).fill('Desde Huancayo en colectivo hasta el pueblo y dos horas a pie.');
-    await page.getByLabel('Recomendaciones', { exact: true }).fill('Lleva poncho de lluvia y zapatos con buen agarre.');
+    await page.getByLabel(TEXT.placeForm.fields.capacity, { exact: true }).fill('15');
+    await page.getByLabel(TEXT.placeForm.fields.time_min).fill('3');
+    await page.getByLabel(TEXT.placeForm.fields.time_max).fill('5');
+    await page.getByLabel(TEXT.placeForm.fields.time_city).fill('4');
+    await page.getByLabel(TEXT.placeForm.fields.city, { exact: true }).fill('Huancayo');
+    await page.getByLabel(TEXT.placeForm.fields.description, { exact: true }).fill('Una caída de agua de cuarenta metros en medio del bosque de neblina.');
+    await page.getByLabel(TEXT.placeForm.fields.how_to_get, { exact: true }).fill('Desde Huancayo en colectivo hasta el pueblo y dos horas a pie.');
+    await page.getByLabel(TEXT.placeForm.fields.tips, { exact: true }).fill('Lleva poncho de lluvia y zapatos con buen agarre.');
     // At least one photo is needed.
     await expect(finish).toBeDisabled();
-    await chooseImages(page, page, 'Añadir Fotos', [pngFile('catarata-1.png'), pngFile('catarata-2.png')]);
+    await chooseImages(page, page, TEXT.upload.addPhotos, [pngFile('catarata-1.png'), pngFile('catarata-2.png')]);
     await expect(page.getByRole('img', { name: 'Foto 2 del destino' })).toBeVisible();
     await expect(finish).toBeEnabled();
     await finish.click();
@@ -234,15 +234,15 @@ test.describe('as a user', () => {
     await expect(
       page.getByText('Su destino ha sido creado con éxito! Un administrador verificará los datos registrados para su posterior publicación.'),
     ).toBeVisible();
-    await expect(action(page, 'Buscar destinos')).toBeVisible();
-    await expect(action(page, 'Registrar otro lugar')).toBeVisible();
+    await expect(action(page, TEXT.placeForm.searchPlaces)).toBeVisible();
+    await expect(action(page, TEXT.placeForm.createAnother)).toBeVisible();
     await checkA11y(page, 'create destination success');
 
     // Not listed until an admin verifies it; its creator sees it with the review notice.
     const all = (await (await api.request.get('/api/place', { headers: { Authorization: `Bearer ${admin.token}` } })).json()) as { _id: string; name: string; verified: boolean }[];
     const created = all.find((p) => p.name === name);
     expect(created?.verified).toBe(false);
-    await action(page, 'Buscar destinos').click();
+    await action(page, TEXT.placeForm.searchPlaces).click();
     await expect(page).toHaveURL(/\/buscar-destino$/);
     await filters(page).name.fill(name);
     await expect(page.getByText(EMPTY_SEARCH)).toBeVisible();
@@ -291,11 +291,11 @@ test.describe('as a user', () => {
     await checkA11y(page);
 
     await page.getByRole('button', { name: 'Editar Perfil' }).click();
-    await chooseImages(page, page, 'Añadir Foto', [pngFile('yo.png')]);
-    const crop = page.getByRole('dialog', { name: 'Recortar foto' });
-    await crop.getByRole('button', { name: 'Usar foto' }).click();
+    await chooseImages(page, page, TEXT.upload.addPhoto, [pngFile('yo.png')]);
+    const crop = page.getByRole('dialog', { name: TEXT.upload.cropTitle });
+    await crop.getByRole('button', { name: TEXT.upload.usePhoto }).click();
     await expect(crop).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Cambiar Foto' })).toBeVisible();
+    await expect(page.getByRole('button', { name: TEXT.upload.changePhoto })).toBeVisible();
 
     const save = page.getByRole('button', { name: 'Guardar' });
     const password = page.getByLabel('Contraseña', { exact: true });

@@ -83,8 +83,8 @@ test('a photo upload that fails offline keeps the typed comment and says why; ba
 
   await setSignal(cdp, false);
   await chooseImages(page, modal, TEXT.reviews.addPhoto, [pngFile('sin-senal.png')]);
-  const crop = page.getByRole('dialog', { name: 'Recortar foto' });
-  await crop.getByRole('button', { name: 'Usar foto' }).click();
+  const crop = page.getByRole('dialog', { name: TEXT.upload.cropTitle });
+  await crop.getByRole('button', { name: TEXT.upload.usePhoto }).click();
   await expect(errorToast(page, MSG.offline)).toBeVisible();
   await expect(comment).toHaveValue(text);
   await expect(modal.getByRole('button', { name: TEXT.reviews.send })).toBeDisabled();
@@ -92,7 +92,7 @@ test('a photo upload that fails offline keeps the typed comment and says why; ba
 
   await setSignal(cdp, true);
   await chooseImages(page, modal, TEXT.reviews.addPhoto, [pngFile('con-senal.png')]);
-  await crop.getByRole('button', { name: 'Usar foto' }).click();
+  await crop.getByRole('button', { name: TEXT.upload.usePhoto }).click();
   await expect(modal.getByRole('img', { name: TEXT.reviews.photo })).toHaveAttribute('src', /\/uploads\//, { timeout: 30_000 });
   await expect(comment).toHaveValue(text);
   await modal.getByRole('button', { name: TEXT.reviews.send }).click();
@@ -110,7 +110,7 @@ test('a review whose send hangs, then cancelled, is never published after the si
   await page.getByRole('button', { name: TEXT.reviews.write }).click();
   const modal = page.getByRole('dialog', { name: TEXT.reviews.modalTitle(place.name) });
   await chooseImages(page, modal, TEXT.reviews.addPhoto, [pngFile('colgada.png')]);
-  await page.getByRole('dialog', { name: 'Recortar foto' }).getByRole('button', { name: 'Usar foto' }).click();
+  await page.getByRole('dialog', { name: TEXT.upload.cropTitle }).getByRole('button', { name: TEXT.upload.usePhoto }).click();
   await expect(modal.getByRole('img', { name: TEXT.reviews.photo })).toHaveAttribute('src', /\/uploads\//, { timeout: 30_000 });
   await modal.getByRole('radio', { name: /Excelente/ }).check();
   await modal.getByRole('textbox', { name: TEXT.reviews.comment }).fill('Esta reseña nunca debe publicarse.');

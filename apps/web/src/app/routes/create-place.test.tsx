@@ -35,20 +35,20 @@ function setup(role: Role) {
 }
 
 async function fillAndSend({ user, sent }: ReturnType<typeof setup>) {
-  await user.upload(screen.getByLabelText('Añadir Fotos'), imageFile('cerro.png'));
+  await user.upload(screen.getByLabelText(TEXT.upload.addPhotos), imageFile('cerro.png'));
   await waitFor(() => expect(sent).toHaveLength(1));
   act(() => sent[0]?.respond(201, uploaded('cerro')));
   await user.type(screen.getByLabelText('Nombre'), 'Cerro Azul');
   await user.selectOptions(screen.getByLabelText('Dificultad'), 'Fácil');
-  await user.type(screen.getByLabelText('Aforo'), '30');
-  await user.type(screen.getByLabelText('Mínimo (horas)'), '1');
-  await user.type(screen.getByLabelText('Máximo (horas)'), '2');
-  await user.type(screen.getByLabelText('Horas desde la ciudad'), '2');
-  await user.type(screen.getByLabelText('Ciudad'), 'Lima');
-  await user.type(screen.getByLabelText('Descripción'), 'Un cerro.');
-  await user.type(screen.getByLabelText('¿Cómo llegar?'), 'Auto.');
-  await user.type(screen.getByLabelText('Recomendaciones'), 'Agua.');
-  const finalizar = screen.getByRole('button', { name: 'Finalizar' });
+  await user.type(screen.getByLabelText(TEXT.placeForm.fields.capacity), '30');
+  await user.type(screen.getByLabelText(TEXT.placeForm.fields.time_min), '1');
+  await user.type(screen.getByLabelText(TEXT.placeForm.fields.time_max), '2');
+  await user.type(screen.getByLabelText(TEXT.placeForm.fields.time_city), '2');
+  await user.type(screen.getByLabelText(TEXT.placeForm.fields.city), 'Lima');
+  await user.type(screen.getByLabelText(TEXT.placeForm.fields.description), 'Un cerro.');
+  await user.type(screen.getByLabelText(TEXT.placeForm.fields.how_to_get), 'Auto.');
+  await user.type(screen.getByLabelText(TEXT.placeForm.fields.tips), 'Agua.');
+  const finalizar = screen.getByRole('button', { name: TEXT.placeForm.finish });
   await waitFor(() => expect(finalizar).toBeEnabled());
   await user.click(finalizar);
 }
@@ -72,22 +72,22 @@ describe('create a destination', { timeout: 30_000 }, () => {
       lat: null,
       lon: null,
     });
-    expect(screen.getByRole('link', { name: 'Buscar destinos' })).toHaveAttribute('href', '/buscar-destino');
+    expect(screen.getByRole('link', { name: TEXT.placeForm.searchPlaces })).toHaveAttribute('href', '/buscar-destino');
     // The new place opens from the success view, in review for its creator.
     expect(screen.getByRole('link', { name: TEXT.places.openCreated })).toHaveAttribute('href', `/buscar-destino/destino/${s.createdId()}`);
 
-    await s.user.click(screen.getByRole('button', { name: 'Registrar otro lugar' }));
+    await s.user.click(screen.getByRole('button', { name: TEXT.placeForm.createAnother }));
     expect(screen.getByLabelText('Nombre')).toHaveValue('');
     expect(screen.queryByRole('img', { name: 'Foto 1 del destino' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Finalizar' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: TEXT.placeForm.finish })).toBeDisabled();
   });
 
   it("as an admin I see no 'Buscar destinos' button after creating", async () => {
     const s = setup('admin');
     await fillAndSend(s);
     expect(await screen.findByText(SUCCESS)).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Buscar destinos' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: TEXT.placeForm.searchPlaces })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: TEXT.places.openCreated })).toHaveAttribute('href', `/admin/destinos/${s.createdId()}`);
-    expect(screen.getByRole('button', { name: 'Registrar otro lugar' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TEXT.placeForm.createAnother })).toBeInTheDocument();
   });
 });

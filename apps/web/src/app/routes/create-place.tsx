@@ -41,7 +41,7 @@ export default function CreatePlaceScreen() {
             </Button>
             {role !== null && role !== 'admin' && (
               <Button component={RouterLink} to={paths.search} variant="outlined">
-                Buscar destinos
+                {TEXT.placeForm.searchPlaces}
               </Button>
             )}
             <Button
@@ -52,7 +52,7 @@ export default function CreatePlaceScreen() {
                 setCreated(null);
               }}
             >
-              Registrar otro lugar
+              {TEXT.placeForm.createAnother}
             </Button>
           </Stack>
         </Paper>

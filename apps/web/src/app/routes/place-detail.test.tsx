@@ -228,12 +228,12 @@ describe('review modal', { timeout: 20_000 }, () => {
   }
 
   async function addPhoto(s: ReturnType<typeof setup>, sent: ReturnType<typeof stubXhr>) {
-    await s.user.upload(screen.getByLabelText('Añadir Foto'), imageFile('visita.jpg', 'image/jpeg'));
-    await s.user.click(await screen.findByRole('button', { name: 'Usar foto' }));
+    await s.user.upload(screen.getByLabelText(TEXT.upload.addPhoto), imageFile('visita.jpg', 'image/jpeg'));
+    await s.user.click(await screen.findByRole('button', { name: TEXT.upload.usePhoto }));
     await waitFor(() => expect(sent).toHaveLength(1));
     act(() => sent[0]?.respond(201, uploaded('visita')));
     await screen.findByRole('img', { name: TEXT.reviews.photo });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Recortar foto' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: TEXT.upload.cropTitle })).not.toBeInTheDocument());
   }
 
   it('as a user I see the five labelled stars and the label of the star I choose', async () => {
@@ -320,8 +320,8 @@ describe('review modal on a weak network', { timeout: 20_000 }, () => {
   async function fillReview(s: ReturnType<typeof setup>, sent: ReturnType<typeof stubXhr>) {
     await s.user.click(await screen.findByRole('button', { name: TEXT.reviews.write }));
     const dialog = await screen.findByRole('dialog', { name: TEXT.reviews.modalTitle(s.place.name) });
-    await s.user.upload(screen.getByLabelText('Añadir Foto'), imageFile('visita.jpg', 'image/jpeg'));
-    await s.user.click(await screen.findByRole('button', { name: 'Usar foto' }));
+    await s.user.upload(screen.getByLabelText(TEXT.upload.addPhoto), imageFile('visita.jpg', 'image/jpeg'));
+    await s.user.click(await screen.findByRole('button', { name: TEXT.upload.usePhoto }));
     await waitFor(() => expect(sent).toHaveLength(1));
     act(() => sent[0]?.respond(201, uploaded('visita')));
     await screen.findByRole('img', { name: TEXT.reviews.photo });
@@ -397,18 +397,18 @@ describe('editing a destination', { timeout: 20_000 }, () => {
 
     await s.user.clear(screen.getByLabelText('Nombre'));
     await s.user.type(screen.getByLabelText('Nombre'), 'Laguna Churup Alta');
-    await s.user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await s.user.click(screen.getByRole('button', { name: TEXT.placeForm.save }));
 
     expect(await heading('Laguna Churup Alta')).toBeInTheDocument();
     expect(put).toMatchObject({ name: 'Laguna Churup Alta', difficulty: 'Difícil', photos: ['/uploads/a.webp', '/uploads/b.webp'], time: [3, 5] });
-    expect(screen.queryByRole('button', { name: 'Guardar cambios' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: TEXT.placeForm.save })).not.toBeInTheDocument();
   });
 
   it("as the creator I can leave the edit form with 'Cancelar Cambios' and nothing is sent", async () => {
     const s = setup({ place: { id_user: USER_ID } });
     await s.user.click(await screen.findByRole('button', { name: TEXT.detail.configure }));
     await s.user.type(screen.getByLabelText('Nombre'), ' X');
-    await s.user.click(screen.getByRole('button', { name: 'Cancelar Cambios' }));
+    await s.user.click(screen.getByRole('button', { name: TEXT.placeForm.cancelChanges }));
     expect(await heading('Laguna Churup')).toBeInTheDocument();
     expect(s.net.calls.some((c) => c.method === 'PUT')).toBe(false);
   });

@@ -63,7 +63,7 @@ function setup({ role = 'user', me, place: overrides = {}, outings = () => [], h
 const section = () => screen.findByRole('region', { name: TEXT.outings.title });
 const card = (date: string) => screen.findByRole('article', { name: date });
 
-describe("destination detail: TEXT.outings.title", { timeout: 30_000 }, () => {
+describe("destination detail: 'Próximas salidas'", { timeout: 30_000 }, () => {
   it('as a user I see each outing with its Lima date, meeting point, guide and spots left', async () => {
     const open = outing({ description: 'Llevar abrigo y agua.' });
     const full = outing({ starts_at: '2030-12-08T13:30:00.000Z', taken: 10 });

@@ -35,13 +35,13 @@ describe('profile (/perfil)', () => {
   it('offers Añadir Foto when I have no photo', async () => {
     setup();
     await openEdit();
-    expect(screen.getByRole('button', { name: 'Añadir Foto' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TEXT.upload.addPhoto })).toBeInTheDocument();
   });
 
   it('offers Cambiar Foto when I have a photo', async () => {
     setup('/uploads/abc.webp');
     await openEdit();
-    expect(screen.getByRole('button', { name: 'Cambiar Foto' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TEXT.upload.changePhoto })).toBeInTheDocument();
   });
 
   it('Guardar is disabled while the passwords differ, with the mismatch message', async () => {
@@ -88,7 +88,7 @@ describe('profile (/perfil)', () => {
       [`PUT ${API.userUpdate2(USER_ID)}`]: [200, makeUser({ photo_url: '' })],
     });
     await openEdit();
-    await userEvent.click(screen.getByRole('button', { name: 'Quitar foto' }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.upload.removePhoto }));
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await screen.findByRole('button', { name: 'Editar Perfil' }, wait);
     expect(screen.getByText(TEXT.profile.updated)).toBeInTheDocument();

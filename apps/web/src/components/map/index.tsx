@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { MSG } from '@sendero/contract';
+import { MSG, TEXT } from '@sendero/contract';
 import { usePublicConfig } from '@/lib/public-config';
 import { tilesOf, type LeafletMapProps } from './types';
 
@@ -31,7 +31,7 @@ class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean; 
       <Box role="status" sx={{ height: '100%', display: 'grid', placeContent: 'center', gap: 1, textAlign: 'center', p: 2, bgcolor: 'action.hover' }}>
         <Typography>{MSG.mapFailed}</Typography>
         <Box>
-          <Button onClick={() => this.setState((s) => ({ failed: false, attempt: s.attempt + 1 }))}>Reintentar</Button>
+          <Button onClick={() => this.setState((s) => ({ failed: false, attempt: s.attempt + 1 }))}>{TEXT.actions.retry}</Button>
         </Box>
       </Box>
     );
@@ -51,7 +51,7 @@ export function MapView({ height, ...props }: MapViewProps) {
   const config = usePublicConfig();
   const navigate = useNavigate();
   const tiles = useMemo(() => tilesOf(config.data), [config.data]);
-  const placeholder = <Skeleton variant="rectangular" sx={{ width: '100%', height: '100%' }} role="progressbar" aria-label="Cargando mapa" />;
+  const placeholder = <Skeleton variant="rectangular" sx={{ width: '100%', height: '100%' }} role="progressbar" aria-label={TEXT.map.loading} />;
   return (
     <Box
       data-testid="map"

@@ -5,7 +5,7 @@ import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import type { LeafletMapProps, MapPoint } from './types';
-import { CARD_TEXT } from '@sendero/contract';
+import { CARD_TEXT, TEXT } from '@sendero/contract';
 
 /**
  * The one module that imports Leaflet (docs/product.md#planning). It is loaded only when a map is
@@ -136,7 +136,7 @@ export default function LeafletMap({ points = [], tiles, label, onOpen, picked, 
     }
     const at = L.latLng(pickedLat, pickedLon);
     if (!pickedRef.current) {
-      const marker = L.marker(at, { icon: markerIcon, draggable: true, title: 'Inicio de la ruta', alt: 'Inicio de la ruta', keyboard: true });
+      const marker = L.marker(at, { icon: markerIcon, draggable: true, title: TEXT.map.trailhead, alt: TEXT.map.trailhead, keyboard: true });
       marker.on('dragend', () => {
         const p = marker.getLatLng().wrap();
         pickRef.current?.({ lat: round(p.lat), lon: round(p.lng) });

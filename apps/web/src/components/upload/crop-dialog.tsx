@@ -11,6 +11,7 @@ import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import type { PixelArea } from './crop-image';
 import { useCloseOnBack } from '@/lib/navigation-guard';
+import { TEXT } from '@sendero/contract';
 
 interface CropDialogProps {
   /** Object URL of the chosen image; the dialog is open while it is set. */
@@ -45,10 +46,10 @@ export function CropDialog({ src, aspect, round = false, onCancel, onConfirm }: 
       aria-labelledby="crop-dialog-title"
       slotProps={{ transition: { onExited: reset } }}
     >
-      <DialogTitle id="crop-dialog-title">Recortar foto</DialogTitle>
+      <DialogTitle id="crop-dialog-title">{TEXT.upload.cropTitle}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Arrastra la imagen para encuadrarla y usa el zoom para acercarla.
+          {TEXT.upload.cropHelp}
         </Typography>
         <Box sx={{ position: 'relative', width: '100%', height: { xs: 260, sm: 360 }, bgcolor: 'grey.900', borderRadius: 1, overflow: 'hidden' }}>
           {src && (
@@ -62,13 +63,13 @@ export function CropDialog({ src, aspect, round = false, onCancel, onConfirm }: 
               onZoomChange={setZoom}
               onCropComplete={(_a: Area, pixels: Area) => setArea(pixels)}
               disableAutomaticStylesInjection
-              mediaProps={{ alt: 'Imagen a recortar' }}
+              mediaProps={{ alt: TEXT.upload.cropImage }}
             />
           )}
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}>
           <Typography id="crop-zoom-label" variant="body2">
-            Zoom
+            {TEXT.upload.zoom}
           </Typography>
           <Slider
             value={zoom}
@@ -81,9 +82,9 @@ export function CropDialog({ src, aspect, round = false, onCancel, onConfirm }: 
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>Cancelar</Button>
+        <Button onClick={onCancel}>{TEXT.actions.cancel}</Button>
         <Button variant="contained" onClick={() => onConfirm(area)}>
-          Usar foto
+          {TEXT.upload.usePhoto}
         </Button>
       </DialogActions>
     </Dialog>

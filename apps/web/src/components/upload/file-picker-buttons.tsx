@@ -2,6 +2,7 @@ import { useRef, useSyncExternalStore, type ChangeEvent, type ReactNode } from '
 import Button from '@mui/material/Button';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
+import { TEXT } from '@sendero/contract';
 
 const COARSE_POINTER = '(pointer: coarse)';
 
@@ -67,7 +68,7 @@ export function FilePickerButtons({ label, multiple = false, disabled = false, o
             disabled={disabled}
             onClick={() => cameraInput.current?.click()}
           >
-            Cámara
+            {TEXT.upload.camera}
           </Button>
           <input
             ref={cameraInput}
@@ -75,7 +76,7 @@ export function FilePickerButtons({ label, multiple = false, disabled = false, o
             accept="image/*"
             capture="environment"
             hidden
-            aria-label="Cámara"
+            aria-label={TEXT.upload.camera}
             onChange={handleChange}
           />
         </>

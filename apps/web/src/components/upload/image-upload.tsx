@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import { UPLOAD_CROP_ASPECT } from '@sendero/contract';
+import { TEXT, UPLOAD_CROP_ASPECT } from '@sendero/contract';
 import { checkImageFile } from './check-file';
 import { cropToBlob, type PixelArea } from './crop-image';
 import { CropDialog } from './crop-dialog';
@@ -37,7 +37,7 @@ export function ImageUpload({
   value,
   onChange,
   label,
-  alt = 'Vista previa de la foto',
+  alt = TEXT.upload.preview,
   disabled = false,
   removable = true,
   onBusyChange,
@@ -84,7 +84,7 @@ export function ImageUpload({
   };
 
   const shown = pendingPreview ?? value;
-  const buttonLabel = label ?? (value ? 'Cambiar Foto' : 'Añadir Foto');
+  const buttonLabel = label ?? (value ? TEXT.upload.changePhoto : TEXT.upload.addPhoto);
   const square = preset === 'user';
 
   return (
@@ -122,7 +122,7 @@ export function ImageUpload({
             p: 1,
           }}
         >
-          <Typography variant="body2">Sin foto</Typography>
+          <Typography variant="body2">{TEXT.upload.noPhoto}</Typography>
         </Box>
       )}
       {progress !== null && <UploadProgress value={progress} />}
@@ -134,7 +134,7 @@ export function ImageUpload({
           extra={
             removable && value && !busy ? (
               <Button color="inherit" startIcon={<DeleteOutline />} onClick={() => onChange('')} disabled={disabled}>
-                Quitar foto
+                {TEXT.upload.removePhoto}
               </Button>
             ) : null
           }

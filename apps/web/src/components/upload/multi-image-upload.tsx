@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
-import { MAX_PLACE_PHOTOS, MSG } from '@sendero/contract';
+import { MAX_PLACE_PHOTOS, MSG, TEXT } from '@sendero/contract';
 import { checkImageFile } from './check-file';
 import { FilePickerButtons } from './file-picker-buttons';
 import { UploadProgress } from './upload-progress';
@@ -38,7 +38,7 @@ interface FileError {
 export function MultiImageUpload({
   value,
   onChange,
-  label = 'Fotos',
+  label = TEXT.upload.photos,
   errorText,
   helperText,
   max = MAX_PLACE_PHOTOS,
@@ -117,12 +117,12 @@ export function MultiImageUpload({
               <Box
                 component="img"
                 src={url}
-                alt={`Foto ${i + 1} del destino`}
+                alt={TEXT.upload.placePhoto(i + 1)}
                 sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 1.5, display: 'block', bgcolor: 'grey.100' }}
               />
               <IconButton
                 size="small"
-                aria-label={`Quitar foto ${i + 1}`}
+                aria-label={TEXT.upload.removePlacePhoto(i + 1)}
                 onClick={() => remove(i)}
                 disabled={disabled || busy}
                 sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'rgba(255,255,255,0.9)', '&:hover': { bgcolor: '#fff' } }}
@@ -136,21 +136,21 @@ export function MultiImageUpload({
       {queue && (
         <Stack spacing={0.5} sx={{ mb: 1.5 }}>
           <Typography variant="body2" color="text.secondary">
-            {`Subiendo foto ${Math.min(queue.done + 1, queue.total)} de ${queue.total}`}
+            {TEXT.upload.uploadingOf(Math.min(queue.done + 1, queue.total), queue.total)}
           </Typography>
           <UploadProgress value={progress ?? 0} />
         </Stack>
       )}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <FilePickerButtons
-          label="Añadir Fotos"
+          label={TEXT.upload.addPhotos}
           multiple
           disabled={disabled || busy || value.length >= max}
           onFiles={(files) => void handleFiles(files)}
         />
       </Stack>
       <FormHelperText id={helpId} error={Boolean(errorText)}>
-        {errorText ?? helperText ?? `Puede agregar hasta ${max} fotos.`}
+        {errorText ?? helperText ?? TEXT.upload.upTo(max)}
       </FormHelperText>
       {errors.length > 0 && (
         <Alert severity="error" onClose={() => setErrors([])} sx={{ mt: 1 }}>

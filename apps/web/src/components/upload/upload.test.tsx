@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { configure, act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG, UPLOAD_MAX_BYTES } from '@sendero/contract';
+import { MSG, UPLOAD_MAX_BYTES, TEXT } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { signIn } from '@/test/fixtures';
 import { imageFile, stubXhr, uploaded } from '@/test/xhr-stub';
@@ -41,7 +41,7 @@ describe('image upload widget', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderWithProviders(<PlacePhotos />);
 
-    await user.upload(screen.getByLabelText('Añadir Fotos'), [imageFile('a.png'), imageFile('b.png')]);
+    await user.upload(screen.getByLabelText(TEXT.upload.addPhotos), [imageFile('a.png'), imageFile('b.png')]);
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.url).toBe('/api/upload?preset=place');
     expect(sent[0]?.headers.Authorization).toBe('Bearer token-1');
@@ -49,7 +49,7 @@ describe('image upload widget', { timeout: 20_000 }, () => {
 
     act(() => sent[0]?.progress(40, 100));
     expect(screen.getByText('Subiendo foto 1 de 2')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Subiendo imagen' })).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByRole('progressbar', { name: TEXT.upload.uploading })).toHaveAttribute('aria-valuenow', '40');
     expect(screen.getByText('40%')).toBeInTheDocument();
 
     act(() => sent[0]?.respond(201, uploaded('a')));
@@ -76,7 +76,7 @@ describe('image upload widget', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderWithProviders(<PlacePhotos />);
 
-    await user.upload(screen.getByLabelText('Añadir Fotos'), imageFile('falso.png'));
+    await user.upload(screen.getByLabelText(TEXT.upload.addPhotos), imageFile('falso.png'));
     await waitFor(() => expect(sent).toHaveLength(1));
     act(() => sent[0]?.respond(415, { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: MSG.invalidImage } }));
 
@@ -88,7 +88,7 @@ describe('image upload widget', { timeout: 20_000 }, () => {
     const sent = stubXhr();
     const user = userEvent.setup();
     renderWithProviders(<PlacePhotos />);
-    await user.upload(screen.getByLabelText('Añadir Fotos'), imageFile('enorme.jpg', 'image/jpeg', UPLOAD_MAX_BYTES + 1));
+    await user.upload(screen.getByLabelText(TEXT.upload.addPhotos), imageFile('enorme.jpg', 'image/jpeg', UPLOAD_MAX_BYTES + 1));
     expect(await screen.findByText(MSG.fileTooLarge)).toBeInTheDocument();
     expect(sent).toHaveLength(0);
   });
@@ -97,7 +97,7 @@ describe('image upload widget', { timeout: 20_000 }, () => {
     const sent = stubXhr();
     const user = userEvent.setup();
     renderWithProviders(<PlacePhotos />);
-    await user.upload(screen.getByLabelText('Añadir Fotos'), imageFile());
+    await user.upload(screen.getByLabelText(TEXT.upload.addPhotos), imageFile());
     await waitFor(() => expect(sent).toHaveLength(1));
     act(() => sent[0]?.fail());
     // Inline under the widget and in the toast.
@@ -109,23 +109,23 @@ describe('image upload widget', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderWithProviders(<ReviewPhoto />);
 
-    await user.upload(screen.getByLabelText('Añadir Foto'), imageFile('visita.jpg', 'image/jpeg'));
-    const dialog = await screen.findByRole('dialog', { name: 'Recortar foto' });
+    await user.upload(screen.getByLabelText(TEXT.upload.addPhoto), imageFile('visita.jpg', 'image/jpeg'));
+    const dialog = await screen.findByRole('dialog', { name: TEXT.upload.cropTitle });
     expect(dialog).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Usar foto' }));
+    await user.click(screen.getByRole('button', { name: TEXT.upload.usePhoto }));
 
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.url).toBe('/api/upload?preset=rating');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     act(() => sent[0]?.progress(3, 4));
-    expect(screen.getByRole('progressbar', { name: 'Subiendo imagen' })).toHaveAttribute('aria-valuenow', '75');
+    expect(screen.getByRole('progressbar', { name: TEXT.upload.uploading })).toHaveAttribute('aria-valuenow', '75');
     act(() => sent[0]?.respond(201, uploaded('visita')));
 
     await waitFor(() => expect(value()).toHaveTextContent('/uploads/visita.webp'));
-    expect(screen.getByRole('img', { name: 'Vista previa de la foto' })).toHaveAttribute('src', '/uploads/visita.webp');
-    expect(screen.getByRole('button', { name: 'Cambiar Foto' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: TEXT.upload.preview })).toHaveAttribute('src', '/uploads/visita.webp');
+    expect(screen.getByRole('button', { name: TEXT.upload.changePhoto })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Quitar foto' }));
+    await user.click(screen.getByRole('button', { name: TEXT.upload.removePhoto }));
     expect(value()).toBeEmptyDOMElement();
   });
 
@@ -133,8 +133,8 @@ describe('image upload widget', { timeout: 20_000 }, () => {
     const sent = stubXhr();
     const user = userEvent.setup();
     renderWithProviders(<ReviewPhoto />);
-    await user.upload(screen.getByLabelText('Añadir Foto'), imageFile());
-    await screen.findByRole('dialog', { name: 'Recortar foto' });
+    await user.upload(screen.getByLabelText(TEXT.upload.addPhoto), imageFile());
+    await screen.findByRole('dialog', { name: TEXT.upload.cropTitle });
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent).toHaveLength(0);

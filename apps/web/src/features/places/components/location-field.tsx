@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LocationOffOutlined from '@mui/icons-material/LocationOffOutlined';
-import { LAT_LIMIT, LON_LIMIT, type GeoPoint, type PlaceFormInput } from '@sendero/contract';
+import { LAT_LIMIT, LON_LIMIT, type GeoPoint, type PlaceFormInput, TEXT } from '@sendero/contract';
 import { MapView } from '@/components/map';
 
 interface LocationFieldProps {
@@ -40,7 +40,7 @@ export function LocationField({ control, register, setValue, errors }: LocationF
     setValue('lon', point ? String(point.lon) : '', options);
   };
 
-  const field = (name: 'lat' | 'lon', label: string) => {
+  const field = (name: 'lat' | 'lon') => {
     const { ref, ...rest } = register(name, { deps: [name === 'lat' ? 'lon' : 'lat'] });
     const error = errors[name]?.message;
     // A value set by the map does not go through the input's events: keep the label out of its way.
@@ -50,7 +50,7 @@ export function LocationField({ control, register, setValue, errors }: LocationF
         {...rest}
         inputRef={ref}
         id={`place-${name}`}
-        label={label}
+        label={TEXT.placeForm.fields[name]}
         error={Boolean(error)}
         helperText={error}
         fullWidth
@@ -63,17 +63,17 @@ export function LocationField({ control, register, setValue, errors }: LocationF
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }} aria-describedby="place-location-help">
       <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 500, mb: 0.5, p: 0 }}>
-        Ubicación del inicio (opcional)
+        {TEXT.placeForm.trailhead}
       </Typography>
       <Typography id="place-location-help" variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-        Haz clic en el mapa donde empieza la caminata, o escribe la latitud y la longitud.
+        {TEXT.placeForm.trailheadHelp}
       </Typography>
-      <MapView height={{ xs: 260, md: 320 }} label="Mapa para elegir el inicio de la ruta" picked={picked} onPick={set} />
+      <MapView height={{ xs: 260, md: 320 }} label={TEXT.placeForm.trailheadMap} picked={picked} onPick={set} />
       <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto' }, alignItems: 'start' }}>
-        {field('lat', 'Latitud')}
-        {field('lon', 'Longitud')}
+        {field('lat')}
+        {field('lon')}
         <Button variant="outlined" startIcon={<LocationOffOutlined />} onClick={() => set(null)} disabled={empty} sx={{ mt: { sm: 1 } }}>
-          Quitar ubicación
+          {TEXT.placeForm.clearTrailhead}
         </Button>
       </Box>
     </Box>

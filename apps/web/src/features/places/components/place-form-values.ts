@@ -1,4 +1,4 @@
-import type { Place, PlaceFormInput, PlaceFormOutput, PlaceUpdate } from '@sendero/contract';
+import { type Place, type PlaceFormInput, type PlaceFormOutput, type PlaceUpdate, TEXT } from '@sendero/contract';
 
 /** An empty create form; numbers are edited as text (number inputs). */
 export const EMPTY_PLACE_FORM: PlaceFormInput = {
@@ -64,18 +64,4 @@ export function serverFieldToFormField(field: string): keyof PlaceFormInput | nu
 }
 
 /** The label of each field as the form shows it, to say which ones still need the user. */
-export const PLACE_FIELD_LABELS: Record<keyof PlaceFormInput, string> = {
-  photos: 'Fotos',
-  name: 'Nombre',
-  difficulty: 'Dificultad',
-  capacity: 'Aforo',
-  time_min: 'Mínimo (horas)',
-  time_max: 'Máximo (horas)',
-  time_city: 'Horas desde la ciudad',
-  city: 'Ciudad',
-  description: 'Descripción',
-  how_to_get: '¿Cómo llegar?',
-  tips: 'Recomendaciones',
-  lat: 'Latitud',
-  lon: 'Longitud',
-};
+export const PLACE_FIELD_LABELS: Record<keyof PlaceFormInput, string> = TEXT.placeForm.fields;

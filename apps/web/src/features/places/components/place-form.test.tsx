@@ -1,7 +1,7 @@
 import { configure, act, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG, type PlaceFormInput, type PlaceFormOutput } from '@sendero/contract';
+import { MSG, type PlaceFormInput, type PlaceFormOutput, TEXT } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { PUBLIC_CONFIG, signIn } from '@/test/fixtures';
 import { stubFetch } from '@/test/fetch-stub';
@@ -30,32 +30,32 @@ beforeEach(() => {
   stubFetch({ 'GET /api/config': [200, PUBLIC_CONFIG] });
 });
 
-const finalizar = () => screen.getByRole('button', { name: 'Finalizar' });
+const finalizar = () => screen.getByRole('button', { name: TEXT.placeForm.finish });
 
 async function fillTexts(user: UserEvent) {
   await user.type(screen.getByLabelText('Nombre'), 'Laguna Azul');
   await user.selectOptions(screen.getByLabelText('Dificultad'), 'Exigente');
-  await user.type(screen.getByLabelText('Aforo'), '25');
-  await user.type(screen.getByLabelText('Mínimo (horas)'), '2');
-  await user.type(screen.getByLabelText('Máximo (horas)'), '4.5');
-  await user.type(screen.getByLabelText('Horas desde la ciudad'), '3');
-  await user.type(screen.getByLabelText('Ciudad'), 'Lima');
-  await user.type(screen.getByLabelText('Descripción'), 'Una laguna turquesa.');
-  await user.type(screen.getByLabelText('¿Cómo llegar?'), 'Bus a Huaraz.');
-  await user.type(screen.getByLabelText('Recomendaciones'), 'Lleva abrigo.');
+  await user.type(screen.getByLabelText(TEXT.placeForm.fields.capacity), '25');
+  await user.type(screen.getByLabelText(TEXT.placeForm.fields.time_min), '2');
+  await user.type(screen.getByLabelText(TEXT.placeForm.fields.time_max), '4.5');
+  await user.type(screen.getByLabelText(TEXT.placeForm.fields.time_city), '3');
+  await user.type(screen.getByLabelText(TEXT.placeForm.fields.city), 'Lima');
+  await user.type(screen.getByLabelText(TEXT.placeForm.fields.description), 'Una laguna turquesa.');
+  await user.type(screen.getByLabelText(TEXT.placeForm.fields.how_to_get), 'Bus a Huaraz.');
+  await user.type(screen.getByLabelText(TEXT.placeForm.fields.tips), 'Lleva abrigo.');
 }
 
 describe('place form (create)', { timeout: 20_000 }, () => {
   it('as a user I see the title and a label on every field', () => {
     renderWithProviders(<PlaceForm mode="create" onSubmit={vi.fn()} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Crear un Destino' })).toBeInTheDocument();
-    for (const label of ['Nombre', 'Dificultad', 'Aforo', 'Mínimo (horas)', 'Máximo (horas)', 'Horas desde la ciudad', 'Ciudad', 'Descripción', '¿Cómo llegar?', 'Recomendaciones']) {
+    for (const label of ['Nombre', 'Dificultad', TEXT.placeForm.fields.capacity, TEXT.placeForm.fields.time_min, TEXT.placeForm.fields.time_max, TEXT.placeForm.fields.time_city, TEXT.placeForm.fields.city, TEXT.placeForm.fields.description, TEXT.placeForm.fields.how_to_get, TEXT.placeForm.fields.tips]) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
     expect(screen.getByRole('group', { name: 'Fotos' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Aforo')).toHaveAttribute('type', 'number');
+    expect(screen.getByLabelText(TEXT.placeForm.fields.capacity)).toHaveAttribute('type', 'number');
     expect(screen.getByRole('option', { name: 'Difícil' })).toBeInTheDocument();
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Seleccione una dificultad', 'Fácil', 'Media', 'Exigente', 'Difícil']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([TEXT.placeForm.pickDifficulty, 'Fácil', 'Media', 'Exigente', 'Difícil']);
   });
 
   it('as a user I see why a field is wrong once I leave it', async () => {
@@ -63,13 +63,13 @@ describe('place form (create)', { timeout: 20_000 }, () => {
     renderWithProviders(<PlaceForm mode="create" onSubmit={vi.fn()} />);
     const fields: [string, string][] = [
       ['Nombre', MSG.placeNameRequired],
-      ['Aforo', MSG.capacityInvalid],
-      ['Mínimo (horas)', MSG.timeInvalid],
-      ['Horas desde la ciudad', MSG.timeCityInvalid],
-      ['Ciudad', MSG.cityRequired],
-      ['Descripción', MSG.descriptionRequired],
-      ['¿Cómo llegar?', MSG.howToGetRequired],
-      ['Recomendaciones', MSG.tipsRequired],
+      [TEXT.placeForm.fields.capacity, MSG.capacityInvalid],
+      [TEXT.placeForm.fields.time_min, MSG.timeInvalid],
+      [TEXT.placeForm.fields.time_city, MSG.timeCityInvalid],
+      [TEXT.placeForm.fields.city, MSG.cityRequired],
+      [TEXT.placeForm.fields.description, MSG.descriptionRequired],
+      [TEXT.placeForm.fields.how_to_get, MSG.howToGetRequired],
+      [TEXT.placeForm.fields.tips, MSG.tipsRequired],
     ];
     for (const [label] of fields) {
       await user.click(screen.getByLabelText(label));
@@ -81,35 +81,35 @@ describe('place form (create)', { timeout: 20_000 }, () => {
     }
     expect(screen.getByText(MSG.difficultyInvalid)).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Aforo'), '0');
-    expect(screen.getByLabelText('Aforo')).toHaveAccessibleDescription(MSG.capacityInvalid);
-    await user.clear(screen.getByLabelText('Aforo'));
-    await user.type(screen.getByLabelText('Aforo'), '12');
-    expect(screen.getByLabelText('Aforo')).not.toHaveAccessibleDescription(MSG.capacityInvalid);
+    await user.type(screen.getByLabelText(TEXT.placeForm.fields.capacity), '0');
+    expect(screen.getByLabelText(TEXT.placeForm.fields.capacity)).toHaveAccessibleDescription(MSG.capacityInvalid);
+    await user.clear(screen.getByLabelText(TEXT.placeForm.fields.capacity));
+    await user.type(screen.getByLabelText(TEXT.placeForm.fields.capacity), '12');
+    expect(screen.getByLabelText(TEXT.placeForm.fields.capacity)).not.toHaveAccessibleDescription(MSG.capacityInvalid);
 
   });
 
   it('as a user I am told when the minimum walking time is above the maximum, even before filling the rest', async () => {
     const user = userEvent.setup();
     renderWithProviders(<PlaceForm mode="create" onSubmit={vi.fn()} />);
-    await user.type(screen.getByLabelText('Mínimo (horas)'), '5');
-    await user.type(screen.getByLabelText('Máximo (horas)'), '3');
+    await user.type(screen.getByLabelText(TEXT.placeForm.fields.time_min), '5');
+    await user.type(screen.getByLabelText(TEXT.placeForm.fields.time_max), '3');
     await user.tab();
-    expect(screen.getByLabelText('Máximo (horas)')).toHaveAccessibleDescription(MSG.timeRange);
+    expect(screen.getByLabelText(TEXT.placeForm.fields.time_max)).toHaveAccessibleDescription(MSG.timeRange);
     // Lowering the minimum clears the message on the maximum.
-    await user.clear(screen.getByLabelText('Mínimo (horas)'));
-    await user.type(screen.getByLabelText('Mínimo (horas)'), '2');
-    await waitFor(() => expect(screen.getByLabelText('Máximo (horas)')).not.toHaveAccessibleDescription(MSG.timeRange));
+    await user.clear(screen.getByLabelText(TEXT.placeForm.fields.time_min));
+    await user.type(screen.getByLabelText(TEXT.placeForm.fields.time_min), '2');
+    await waitFor(() => expect(screen.getByLabelText(TEXT.placeForm.fields.time_max)).not.toHaveAccessibleDescription(MSG.timeRange));
   });
 
   it('as a user I cannot finish a complete form whose times are reversed', async () => {
     const user = userEvent.setup();
     renderWithProviders(<PlaceForm mode="create" onSubmit={vi.fn()} defaultValues={VALID} />);
     await waitFor(() => expect(finalizar()).toBeEnabled());
-    await user.clear(screen.getByLabelText('Máximo (horas)'));
-    await user.type(screen.getByLabelText('Máximo (horas)'), '0.5');
+    await user.clear(screen.getByLabelText(TEXT.placeForm.fields.time_max));
+    await user.type(screen.getByLabelText(TEXT.placeForm.fields.time_max), '0.5');
     await user.tab();
-    expect(screen.getByLabelText('Máximo (horas)')).toHaveAccessibleDescription(MSG.timeRange);
+    expect(screen.getByLabelText(TEXT.placeForm.fields.time_max)).toHaveAccessibleDescription(MSG.timeRange);
     expect(finalizar()).toBeDisabled();
   });
 
@@ -126,15 +126,15 @@ describe('place form (create)', { timeout: 20_000 }, () => {
     // Everything but the photo.
     expect(finalizar()).toBeDisabled();
 
-    await user.upload(screen.getByLabelText('Añadir Fotos'), imageFile('laguna.png'));
+    await user.upload(screen.getByLabelText(TEXT.upload.addPhotos), imageFile('laguna.png'));
     await waitFor(() => expect(sent).toHaveLength(1));
     act(() => sent[0]?.respond(201, uploaded('laguna')));
     await waitFor(() => expect(finalizar()).toBeEnabled());
 
     // Clearing a required field disables it again.
-    await user.clear(screen.getByLabelText('Ciudad'));
+    await user.clear(screen.getByLabelText(TEXT.placeForm.fields.city));
     await waitFor(() => expect(finalizar()).toBeDisabled());
-    await user.type(screen.getByLabelText('Ciudad'), 'Lima');
+    await user.type(screen.getByLabelText(TEXT.placeForm.fields.city), 'Lima');
     await waitFor(() => expect(finalizar()).toBeEnabled());
 
     await user.click(finalizar());
@@ -160,27 +160,27 @@ describe('place form (create)', { timeout: 20_000 }, () => {
     const onSubmit = vi.fn(async (_v: PlaceFormOutput) => {});
     const user = userEvent.setup();
     renderWithProviders(<PlaceForm mode="create" onSubmit={onSubmit} defaultValues={VALID} />);
-    expect(screen.getByRole('group', { name: 'Ubicación del inicio (opcional)' })).toBeInTheDocument();
-    const quitar = screen.getByRole('button', { name: 'Quitar ubicación' });
+    expect(screen.getByRole('group', { name: TEXT.placeForm.trailhead })).toBeInTheDocument();
+    const quitar = screen.getByRole('button', { name: TEXT.placeForm.clearTrailhead });
     expect(quitar).toBeDisabled();
 
-    await user.type(screen.getByLabelText('Latitud'), '-9,0457');
+    await user.type(screen.getByLabelText(TEXT.placeForm.fields.lat), '-9,0457');
     await user.tab();
-    await waitFor(() => expect(screen.getByLabelText('Longitud')).toHaveAccessibleDescription(MSG.coordinatesTogether));
+    await waitFor(() => expect(screen.getByLabelText(TEXT.placeForm.fields.lon)).toHaveAccessibleDescription(MSG.coordinatesTogether));
     expect(finalizar()).toBeDisabled();
-    await user.type(screen.getByLabelText('Longitud'), '-200');
+    await user.type(screen.getByLabelText(TEXT.placeForm.fields.lon), '-200');
     await user.tab();
-    await waitFor(() => expect(screen.getByLabelText('Longitud')).toHaveAccessibleDescription(MSG.lonInvalid));
-    await user.clear(screen.getByLabelText('Longitud'));
-    await user.type(screen.getByLabelText('Longitud'), '-77.6115');
+    await waitFor(() => expect(screen.getByLabelText(TEXT.placeForm.fields.lon)).toHaveAccessibleDescription(MSG.lonInvalid));
+    await user.clear(screen.getByLabelText(TEXT.placeForm.fields.lon));
+    await user.type(screen.getByLabelText(TEXT.placeForm.fields.lon), '-77.6115');
     await waitFor(() => expect(finalizar()).toBeEnabled());
-    expect(screen.getByLabelText('Longitud')).not.toHaveAccessibleDescription(MSG.lonInvalid);
+    expect(screen.getByLabelText(TEXT.placeForm.fields.lon)).not.toHaveAccessibleDescription(MSG.lonInvalid);
 
     await user.click(quitar);
-    expect(screen.getByLabelText('Latitud')).toHaveValue('');
-    expect(screen.getByLabelText('Longitud')).toHaveValue('');
-    await user.type(screen.getByLabelText('Latitud'), '-9.0457');
-    await user.type(screen.getByLabelText('Longitud'), '-77.6115');
+    expect(screen.getByLabelText(TEXT.placeForm.fields.lat)).toHaveValue('');
+    expect(screen.getByLabelText(TEXT.placeForm.fields.lon)).toHaveValue('');
+    await user.type(screen.getByLabelText(TEXT.placeForm.fields.lat), '-9.0457');
+    await user.type(screen.getByLabelText(TEXT.placeForm.fields.lon), '-77.6115');
     await waitFor(() => expect(finalizar()).toBeEnabled());
     await user.click(finalizar());
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
@@ -224,10 +224,10 @@ describe('place form: what is missing, and leaving it half-written', { timeout: 
   it("as the creator editing a place I am told what is wrong when 'Guardar cambios' is disabled", async () => {
     const user = userEvent.setup();
     renderWithProviders(<PlaceForm mode="edit" onSubmit={vi.fn()} onCancel={vi.fn()} defaultValues={VALID} />);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: TEXT.placeForm.save })).toBeEnabled());
     expect(screen.queryByText(/^Para continuar/)).not.toBeInTheDocument();
-    await user.clear(screen.getByLabelText('Ciudad'));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled());
+    await user.clear(screen.getByLabelText(TEXT.placeForm.fields.city));
+    await waitFor(() => expect(screen.getByRole('button', { name: TEXT.placeForm.save })).toBeDisabled());
     expect(screen.getByText(/^Para continuar/)).toHaveTextContent('Para continuar, completa o corrige: Ciudad.');
   });
 });

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DIFFICULTIES, MSG, PlaceFormSchema, type PlaceFormInput, type PlaceFormOutput } from '@sendero/contract';
+import { DIFFICULTIES, MSG, PlaceFormSchema, type PlaceFormInput, type PlaceFormOutput, TEXT } from '@sendero/contract';
 import { MultiImageUpload } from '@/components/upload';
 import { useToast } from '@/components/ui/toast';
 import { handleFormError } from '@/lib/form';
@@ -76,7 +76,7 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
     }
   });
 
-  const text = (name: TextName, label: string, props: TextFieldProps = {}) => {
+  const text = (name: TextName, props: TextFieldProps = {}) => {
     const error = errors[name]?.message;
     // Changing the minimum re-checks the maximum, which carries the range message.
     const { ref, ...field } = register(name, name === 'time_min' ? { deps: ['time_max'] } : undefined);
@@ -85,7 +85,7 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
         {...field}
         inputRef={ref}
         id={`place-${name}`}
-        label={label}
+        label={PLACE_FIELD_LABELS[name]}
         error={Boolean(error)}
         helperText={error}
         fullWidth
@@ -106,7 +106,7 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
   return (
     <Paper component="form" noValidate onSubmit={submit} variant="outlined" sx={{ p: { xs: 2, sm: 3, md: 4 }, borderRadius: 3 }}>
       <Typography component={titleComponent} variant="h4" sx={{ mb: 3, fontWeight: 700, fontSize: { xs: '1.6rem', md: '2rem' } }}>
-        Crear un Destino
+        {TEXT.placeForm.createTitle}
       </Typography>
       <Stack spacing={3}>
         <Controller
@@ -125,7 +125,7 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
             />
           )}
         />
-        {text('name', 'Nombre')}
+        {text('name')}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <Controller
             name="difficulty"
@@ -135,14 +135,14 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
                 {...field}
                 inputRef={ref}
                 id="place-difficulty"
-                label="Dificultad"
+                label={PLACE_FIELD_LABELS.difficulty}
                 select
                 fullWidth
                 error={Boolean(fieldState.error)}
                 helperText={fieldState.error?.message}
                 slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               >
-                <option value="">Seleccione una dificultad</option>
+                <option value="">{TEXT.placeForm.pickDifficulty}</option>
                 {DIFFICULTIES.map((d) => (
                   <option key={d} value={d}>
                     {d}
@@ -151,30 +151,30 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
               </TextField>
             )}
           />
-          {text('capacity', 'Aforo', numberProps(1, 1))}
+          {text('capacity', numberProps(1, 1))}
         </Box>
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
           <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 500, mb: 1.5, p: 0 }}>
-            Tiempo de Caminata
+            {TEXT.placeForm.walkTime}
           </Typography>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            {text('time_min', 'Mínimo (horas)', numberProps(0, 'any'))}
-            {text('time_max', 'Máximo (horas)', numberProps(0, 'any'))}
+            {text('time_min', numberProps(0, 'any'))}
+            {text('time_max', numberProps(0, 'any'))}
           </Box>
         </Box>
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
           <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 500, mb: 1.5, p: 0 }}>
-            Ubicación
+            {TEXT.placeForm.location}
           </Typography>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            {text('time_city', 'Horas desde la ciudad', numberProps(0, 'any'))}
-            {text('city', 'Ciudad')}
+            {text('time_city', numberProps(0, 'any'))}
+            {text('city')}
           </Box>
         </Box>
         <LocationField control={control} register={register} setValue={setValue} errors={errors} />
-        {text('description', 'Descripción', { multiline: true, minRows: 3, maxRows: 5 })}
-        {text('how_to_get', '¿Cómo llegar?', { multiline: true, minRows: 5, maxRows: 6 })}
-        {text('tips', 'Recomendaciones', { multiline: true, minRows: 5, maxRows: 6 })}
+        {text('description', { multiline: true, minRows: 3, maxRows: 5 })}
+        {text('how_to_get', { multiline: true, minRows: 5, maxRows: 6 })}
+        {text('tips', { multiline: true, minRows: 5, maxRows: 6 })}
         {showMissing && (
           <Typography id="place-form-missing" variant="body2" sx={{ color: 'text.secondary', textAlign: { sm: 'right' } }}>
             {`${MSG.formMissing} ${missing.join(', ')}.`}
@@ -184,13 +184,13 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
           {mode === 'edit' ? (
             <>
               <Button variant="outlined" onClick={onCancel} disabled={isSubmitting}>
-                Cancelar Cambios
+                {TEXT.placeForm.cancelChanges}
               </Button>
-              <Button {...submitProps}>Guardar cambios</Button>
+              <Button {...submitProps}>{TEXT.placeForm.save}</Button>
             </>
           ) : (
             <Button {...submitProps} size="large">
-              Finalizar
+              {TEXT.placeForm.finish}
             </Button>
           )}
         </Stack>
