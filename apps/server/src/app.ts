@@ -12,6 +12,7 @@ import { limitConnectionsPerIp } from '@/plugins/connections.js';
 import placeChangesPlugin from '@/plugins/place-changes.js';
 import mailPlugin, { type MailPluginOptions } from '@/plugins/mail.js';
 import rateLimitsPlugin from '@/plugins/rate-limits.js';
+import requestLogPlugin, { QuietRequestLogs } from '@/plugins/request-log.js';
 import securityPlugin from '@/plugins/security.js';
 import webPlugin from '@/plugins/web.js';
 import adminRoutes from '@/routes/admin.js';
@@ -71,6 +72,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       : (deps.logger ?? { level: config.logLevel, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: LOG_SERIALIZERS });
   const app = Fastify({
     logger,
+    // Logged at debug by the request-log plugin (5xx and slow requests at info).
+    logController: new QuietRequestLogs(),
     bodyLimit: JSON_BODY_LIMIT,
     // On close: new requests get 503, idle keep-alive sockets close, in-flight requests finish.
     return503OnClosing: true,
@@ -90,6 +93,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   limitConnectionsPerIp(app.server, config);
 
   app.decorate('config', config);
+  await app.register(requestLogPlugin);
   // JSON only (the upload route adds multipart in its own scope): any other body type is a 415.
   app.removeContentTypeParser('text/plain');
   acceptEmptyBodiesOnBodilessRoutes(app);

@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   UPLOAD_CONCURRENCY: z.coerce.number({ error: 'must be a positive integer' }).int().min(1).default(1),
   UPLOAD_QUEUE: z.coerce.number({ error: 'must be a non-negative integer' }).int().min(0).default(16),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Requests slower than this are logged at info (every other finished request at debug). */
+  SLOW_REQUEST_MS: z.coerce.number({ error: 'must be a positive integer' }).int().min(1).default(1000),
   /** Built web app (apps/web/dist); found next to the server by default. */
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Rate-limit counters shared by every process (docs/decisions/001-rate-limit-counters-in-memory.md). */
@@ -174,6 +176,7 @@ const _ConfigSchema = z.object({
   uploadConcurrency: z.number(),
   uploadQueue: z.number(),
   logLevel: z.string(),
+  slowRequestMs: z.number(),
   webDistDir: z.string().optional(),
   redisUrl: z.string().optional(),
   redisKeyPrefix: z.string(),
@@ -264,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadConcurrency: e.UPLOAD_CONCURRENCY,
     uploadQueue: e.UPLOAD_QUEUE,
     logLevel: e.LOG_LEVEL,
+    slowRequestMs: e.SLOW_REQUEST_MS,
     webDistDir: e.WEB_DIST_DIR ? resolve(baseDir(env), e.WEB_DIST_DIR) : undefined,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

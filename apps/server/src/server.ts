@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { ConfigError, loadConfig, loadEnvFile, type Config } from '@/config.js';
 import { openDatabase } from '@/db/client.js';
@@ -38,7 +39,12 @@ function siteUrl(config: Config): string {
   return `http://${shownHost}:${config.port}`;
 }
 
-function printStarted(config: Config, first: FirstRunResult, workers?: number): void {
+/**
+ * The operator's summary (README, "Starting"): the address and any one-time credentials in a framed
+ * block, printed once the site answers, after everything else the start-up wrote (the build before it,
+ * the migrations and the first run's logs), so it is the last thing on the screen.
+ */
+function startedBlock(config: Config, first: FirstRunResult, workers?: number): string {
   const lines = [`Sendero is running at ${siteUrl(config)}${workers ? ` (${workers} worker processes)` : ''}`];
   if (first.admin) {
     lines.push(`Administrator created: ${first.admin.email}`);
@@ -46,7 +52,40 @@ function printStarted(config: Config, first: FirstRunResult, workers?: number): 
     if (first.admin.password) lines.push(`Administrator password (shown only this once): ${first.admin.password}`);
   }
   if (first.sampleUser) lines.push(`Sample user: ${first.sampleUser.email} / ${first.sampleUser.password}`);
-  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+  const width = Math.max(...lines.map((l) => l.length));
+  const rule = '─'.repeat(width + 2);
+  return [`┌${rule}┐`, ...lines.map((l) => `│ ${l.padEnd(width)} │`), `└${rule}┘`].join('\n');
+}
+
+function printStarted(config: Config, first: FirstRunResult, workers?: number): void {
+  process.stdout.write(`\n${startedBlock(config, first, workers)}\n\n`);
+}
+
+/** Exit code of a worker that could not listen because the port is taken: the primary says so once. */
+const EXIT_PORT_BUSY = 78;
+
+/** The one line an operator needs when the port cannot be used (no stack trace). */
+function listenFailure(error: unknown, config: Config): string | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'EADDRINUSE') {
+    return `Sendero could not start: port ${config.port} on ${config.host} is already in use. Stop the program using it or set PORT to another port.`;
+  }
+  if (code === 'EACCES') return `Sendero could not start: no permission to listen on port ${config.port} on ${config.host}. Set PORT to a port above 1023.`;
+  if (code === 'EADDRNOTAVAIL') return `Sendero could not start: ${config.host} is not an address of this machine. Set HOST to one (e.g. 127.0.0.1 or 0.0.0.0).`;
+  return null;
+}
+
+/** Listens without Fastify's per-process "Server listening" line at info: the framed block says it once. */
+async function listenQuietly(app: FastifyInstance, config: Config): Promise<void> {
+  const level = app.log.level;
+  const quieter = ['trace', 'debug', 'info'].includes(level);
+  if (quieter) app.log.level = 'warn';
+  try {
+    await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `listening at ${address}` });
+  } finally {
+    if (quieter) app.log.level = level;
+  }
+  app.log.debug({ port: config.port, host: config.host }, 'listening');
 }
 
 /** One process serving the app: the whole server (WEB_CONCURRENCY=1), or a cluster worker (`migrated`). */
@@ -74,7 +113,16 @@ async function serve(config: Config, migrated: boolean): Promise<void> {
 
   await app.ready();
   const first = migrated ? {} : await firstRun({ db: database.db, storage: app.storage, config, log: app.log });
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await listenQuietly(app, config);
+  } catch (error) {
+    const line = listenFailure(error, config);
+    if (!line) throw error;
+    if (migrated) process.exit(EXIT_PORT_BUSY); // the primary prints the line, once
+    process.stderr.write(`${line}\n`);
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
   if (!migrated) printStarted(config, first);
 }
 
@@ -102,17 +150,23 @@ async function primary(config: Config): Promise<void> {
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
     startedAt.delete(worker);
     if (shuttingDown) return;
+    if (code === EXIT_PORT_BUSY) {
+      // Every worker would fail the same way: one clear line, then stop instead of a restart loop.
+      process.stderr.write(`${listenFailure(Object.assign(new Error('busy'), { code: 'EADDRINUSE' }), config)}\n`);
+      shutdown('SIGTERM', 1);
+      return;
+    }
     log.warn({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
     if (lived < CRASH_LOOP_MS) setTimeout(fork, 1000);
     else fork();
   });
 
-  const shutdown = (signal: NodeJS.Signals) => {
+  const shutdown = (signal: NodeJS.Signals, exitCode = 0) => {
     if (shuttingDown) return;
     shuttingDown = true;
     log.info({ signal }, 'shutting down the workers');
-    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
-    if (workers.length === 0) process.exit(0);
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
+    if (workers.length === 0) process.exit(exitCode);
     const force = setTimeout(() => {
       for (const w of workers) w.process.kill('SIGKILL');
       process.exit(1);
@@ -122,7 +176,7 @@ async function primary(config: Config): Promise<void> {
     for (const w of workers) {
       w.once('exit', () => {
         left -= 1;
-        if (left === 0) process.exit(0);
+        if (left === 0) process.exit(exitCode);
       });
       // Each worker closes its server, finishes in-flight requests and closes its database pool.
       w.process.kill('SIGTERM');

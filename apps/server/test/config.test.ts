@@ -27,6 +27,7 @@ describe('configuration from the environment', () => {
       sampleData: true,
       authRateLimitPerIp: 100,
       logLevel: 'info',
+      slowRequestMs: 1000,
     });
   });
 
