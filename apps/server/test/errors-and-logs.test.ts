@@ -28,7 +28,8 @@ describe('unexpected failures', () => {
 describe('logs', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    // Request lines are written at debug: scanned too.
+    t = await buildTestApp({ logLevel: 'debug' });
   });
   afterAll(async () => {
     await t?.close();
