@@ -156,5 +156,6 @@ describe('a Redis that goes away', () => {
     } finally {
       await alone.close();
     }
-  });
+    // Two app starts (migrations on PGlite) and eleven bcrypt checks: more than the default 30 s on a loaded machine.
+  }, 120_000);
 });
