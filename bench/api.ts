@@ -15,7 +15,10 @@
  *    rounds: GET /api/place/{id} with a token, GET /api/place, and review writes (POST
  *    /api/rating/create + DELETE, in pairs). Prints both and the ratio =2 / =1 of each, against the
  *    budget >= 1.5 for the two reads on a machine with 2 cores or more (issue 15); writes are printed.
- *    BENCH_SECTIONS=api runs sections 1-3 only (no PostgreSQL at hand), BENCH_SECTIONS=cluster this one only.
+ * 5. (issue 17) Sendero on PostgreSQL and on PGlite against the original backend re-created on Express +
+ *    pg, per call (list, detail, reviews, review create and delete, login), the upload-contention case
+ *    and the memory after a mixed load, with PASS/FAIL against each budget: see bench/api-peer.ts.
+ *    BENCH_SECTIONS (api,cluster,peer) picks sections: api = 1-3 (no PostgreSQL needed), cluster = 4, peer = 5.
  * Exit code 1 when a budget is missed. Options (environment): BENCH_PLACES (1000), BENCH_SECONDS (8),
  * BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_LOG_LEVEL (info, the server's default).
  */
@@ -30,6 +33,7 @@ import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { API, DIFFICULTIES, type Place } from '@sendero/contract';
 import { freePort, httpClient, spawnNode, waitForUrl, type CallOptions } from '../apps/server/test/helpers/process.js';
+import { peerSection } from './api-peer.js';
 import { benchAdmin, budgetLine, createBenchDatabase, figureLine, reviewWritePairs, seedHikers, seedPlaces, startBuiltServer, stopChildren } from './helpers.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,7 +47,7 @@ const BUDGET_LIST = 0.8;
 const BUDGET_ONE = 0.5;
 const BUDGET_PAGE = 0.7;
 const BUDGET_CLUSTER_READS = 1.5;
-const SECTIONS = (process.env.BENCH_SECTIONS ?? 'api,cluster').split(',').map((x) => x.trim());
+const SECTIONS = (process.env.BENCH_SECTIONS ?? 'api,cluster,peer').split(',').map((x) => x.trim());
 const CLUSTER_PLACES = 200;
 
 const ADMIN = { email: 'bench.admin@example.com', password: randomBytes(12).toString('base64url') };
@@ -344,6 +348,7 @@ async function clusterSection() {
 try {
   if (SECTIONS.includes('api')) await main();
   if (SECTIONS.includes('cluster')) await clusterSection();
+  if (SECTIONS.includes('peer') && !(await peerSection(dataDir))) process.exitCode = 1;
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

@@ -18,10 +18,15 @@ export const serverJs = join(root, 'apps/server/dist/server.js');
 export const ADMIN_DB_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** One signing secret for every server of a run: servers on one database accept each other's tokens. */
-const JWT_SECRET = randomBytes(32).toString('hex');
+export const BENCH_JWT_SECRET = randomBytes(32).toString('hex');
 
 /** Every child process a benchmark started, stopped by `stopChildren`. */
 const children: ChildProcess[] = [];
+
+/** Adds a process started elsewhere (a peer server) to those `stopChildren` stops. */
+export function trackChild(child: ChildProcess): void {
+  children.push(child);
+}
 
 export function stopChildren(): void {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -72,7 +77,7 @@ export async function startBuiltServer(port: number, admin: BenchAdmin, env: Rec
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      JWT_SECRET,
+      JWT_SECRET: BENCH_JWT_SECRET,
       PORT: String(port),
       HOST: '127.0.0.1',
       SAMPLE_DATA: 'false',

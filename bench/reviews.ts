@@ -2,7 +2,7 @@
  * `npm run bench:reviews` (issue 17): review writes and the detail reads against the original backend.
  *
  * Side by side, in rounds, with autocannon:
- *   peer  the original's calls re-created on node:http + `pg` (bench/peer/reviews-peer.mjs: no
+ *   peer  the original's calls re-created on node:http + `pg` (bench/peer/original.mjs, Express + pg: no
  *         transaction, insert + aggregate + update), on the same PostgreSQL tables as (pg);
  *   pg    the built Sendero server on PostgreSQL (a database created for the run and dropped after);
  *   lite  the built Sendero server on the embedded PGlite (a temporary DATA_DIR).
@@ -29,7 +29,7 @@ import { median, reviewWritePairs, type Figures } from './helpers.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const serverJs = join(root, 'apps/server/dist/server.js');
-const peerJs = join(root, 'bench/peer/reviews-peer.mjs');
+const peerJs = join(root, 'bench/peer/original.mjs');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
