@@ -20,14 +20,14 @@ function row(page: Page, text: string): Locator {
 async function confirm(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button').filter({ hasNotText: 'Cancelar' }).last().click();
+  await dialog.getByRole('button').filter({ hasNotText: TEXT.actions.cancel }).last().click();
   await expect(dialog).toBeHidden();
 }
 
 /** Opens the admin destinations list narrowed to a place, whatever page it would fall on. */
 async function openPlacesListAt(page: Page, name: string): Promise<Locator> {
   await page.goto('/admin/destinos');
-  await expect(page.getByRole('columnheader', { name: 'Nombre' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: TEXT.admin.name })).toBeVisible();
   await page.getByRole('textbox', { name: /Buscar/ }).fill(name);
   return row(page, name);
 }
@@ -35,7 +35,7 @@ async function openPlacesListAt(page: Page, name: string): Promise<Locator> {
 /** Opens the admin users list narrowed to a user (search by name or email, issue 4). */
 async function openUsersListAt(page: Page, account: Account): Promise<Locator> {
   await page.goto('/admin/usuarios');
-  await expect(page.getByRole('columnheader', { name: 'Nombre' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: TEXT.admin.name })).toBeVisible();
   await page.getByRole('textbox', { name: /Buscar/ }).fill(account.email);
   return row(page, account.firstname.split(' ')[0]!);
 }
@@ -55,8 +55,8 @@ test.describe('as an administrator', () => {
 
     await loginThroughUi(page, adminCreds, '/admin/ingresar');
     await expect(page).toHaveURL(/\/admin\/usuarios$/);
-    for (const column of ['Nombre', 'Estado', 'Opciones']) await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
-    await expect(action(page, 'Ver Perfil').first()).toBeVisible();
+    for (const column of [TEXT.admin.name, TEXT.admin.status, TEXT.admin.options]) await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
+    await expect(action(page, TEXT.admin.seeProfile).first()).toBeVisible();
 
     // The admin menu (docs/product.md#admin-users): no guide application.
     for (const item of [MENU.search, MENU.profile, MENU.adminUsers, MENU.adminPlaces, MENU.createPlace, MENU.logout]) {
@@ -74,14 +74,14 @@ test.describe('as an administrator', () => {
 
     await login(page, admin);
     const placeRow = await openPlacesListAt(page, place.name);
-    for (const column of ['Nombre', 'Estado', 'Calificación', 'Opciones']) await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
+    for (const column of [TEXT.admin.name, TEXT.admin.status, TEXT.admin.rating, TEXT.admin.options]) await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
     await expect(placeRow).toContainText('No verificado');
     await checkA11y(page, '/admin/destinos');
-    await action(placeRow, 'Revisar').click();
+    await action(placeRow, TEXT.admin.review).click();
     await expect(page).toHaveURL(new RegExp(`/admin/destinos/${place._id}$`));
 
     await expect(page.getByRole('heading', { level: 1, name: place.name })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Acciones de Administrador' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: TEXT.admin.placeActions })).toBeVisible();
     await expect(page.getByText(NOT_VISIBLE)).toBeVisible();
     // Admins edit any place and write no review.
     await expect(page.getByRole('button', { name: TEXT.detail.configure })).toBeVisible();
@@ -94,7 +94,7 @@ test.describe('as an administrator', () => {
 
     const findInSearch = async () => {
       await userPage.goto('/buscar-destino');
-      await userPage.getByRole('textbox', { name: 'Nombre' }).fill(place.name);
+      await userPage.getByRole('textbox', { name: TEXT.search.name }).fill(place.name);
     };
     await findInSearch();
     await expect(userPage.getByText(place.name, { exact: true })).toBeVisible();
@@ -106,12 +106,12 @@ test.describe('as an administrator', () => {
     await expect(userPage.getByText('No hemos encontrado el destino que buscas :(')).toBeVisible();
     await expect(userPage.getByText(place.name, { exact: true })).toHaveCount(0);
 
-    const history = page.getByRole('region', { name: 'Historial de acciones' }).getByRole('listitem');
+    const history = page.getByRole('region', { name: TEXT.admin.history }).getByRole('listitem');
     await expect(history).toHaveCount(2);
     await expect(history.nth(0)).toContainText(ADMIN_ACTION_LABELS.unverify);
     await expect(history.nth(1)).toContainText(ADMIN_ACTION_LABELS.verify);
 
-    await action(page, 'Volver').click();
+    await action(page, TEXT.actions.back).click();
     await expect(page).toHaveURL(/\/admin\/destinos$/);
   });
 
@@ -124,16 +124,16 @@ test.describe('as an administrator', () => {
     await login(page, admin);
     const placeRow = await openPlacesListAt(page, place.name);
     await expect(placeRow).toContainText('Verificado');
-    await action(placeRow, 'Eliminar').click();
+    await action(placeRow, TEXT.admin.delete).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText(`¿Desea eliminar el destino ${place.name} permanentemente?`);
     await checkA11y(page, 'delete destination confirmation');
     // 'Cancelar' keeps it.
-    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.getByRole('button', { name: TEXT.actions.cancel }).click();
     await expect(dialog).toBeHidden();
     await expect(placeRow).toBeVisible();
-    await action(placeRow, 'Eliminar').click();
-    await dialog.getByRole('button', { name: 'Eliminar' }).click();
+    await action(placeRow, TEXT.admin.delete).click();
+    await dialog.getByRole('button', { name: TEXT.admin.delete }).click();
     await expect(dialog).toBeHidden();
     await expect(placeRow).toHaveCount(0);
 
@@ -158,7 +158,7 @@ test.describe('as an administrator', () => {
     await login(page, admin);
     const userRow = await openUsersListAt(page, applicant);
     await expect(userRow).toContainText('Enviado');
-    await action(userRow, 'Ver Perfil').click();
+    await action(userRow, TEXT.admin.seeProfile).click();
     await expect(page).toHaveURL(new RegExp(`/admin/usuario/${applicant._id}$`));
     await expect(page.getByText(applicant.email)).toBeVisible();
     await expect(page.getByText('Guío caminatas en la sierra de Lima desde hace cinco años.')).toBeVisible();
@@ -169,17 +169,17 @@ test.describe('as an administrator', () => {
     const approve = page.getByRole('button', { name: 'Aprobar' });
     const reject = page.getByRole('button', { name: 'Rechazar' });
     const block = page.getByRole('button', { name: BLOCK_GUIDE });
-    await expect(fact(page, 'Estado')).toHaveText('Enviado');
+    await expect(fact(page, TEXT.admin.status)).toHaveText('Enviado');
     await expect(approve).toBeEnabled();
     await expect(reject).toBeEnabled();
     await expect(block).toBeDisabled();
-    await expect(action(page, 'Volver')).toBeVisible();
+    await expect(action(page, TEXT.actions.back)).toBeVisible();
     await checkA11y(page, '/admin/usuario/{id}');
 
     await approve.click();
     await checkA11y(page, 'approve confirmation');
     await confirm(page);
-    await expect(fact(page, 'Estado')).toHaveText('Aprobado');
+    await expect(fact(page, TEXT.admin.status)).toHaveText('Aprobado');
     await expect(approve).toBeDisabled();
     await expect(reject).toBeDisabled();
     await expect(block).toBeEnabled();
@@ -192,7 +192,7 @@ test.describe('as an administrator', () => {
 
     await block.click();
     await confirm(page);
-    await expect(fact(page, 'Estado')).toHaveText('Sin solicitud');
+    await expect(fact(page, TEXT.admin.status)).toHaveText('Sin solicitud');
     await expect(block).toBeDisabled();
     await expect(approve).toBeEnabled();
     await expect(reject).toBeEnabled();
@@ -202,12 +202,12 @@ test.describe('as an administrator', () => {
     await expect(menuItem(userPage, MENU.createPlace)).toHaveCount(0);
 
     // Both actions are in the history, newest first, with who did them.
-    const history = page.getByRole('region', { name: 'Historial de acciones' }).getByRole('listitem');
+    const history = page.getByRole('region', { name: TEXT.admin.history }).getByRole('listitem');
     await expect(history).toHaveCount(2);
     await expect(history.nth(0)).toContainText(ADMIN_ACTION_LABELS.block_guide);
     await expect(history.nth(1)).toContainText(ADMIN_ACTION_LABELS.approve);
 
-    await action(page, 'Volver').click();
+    await action(page, TEXT.actions.back).click();
     await expect(page).toHaveURL(/\/admin\/usuarios$/);
   });
 
@@ -222,7 +222,7 @@ test.describe('as an administrator', () => {
     await expect(reject).toBeEnabled();
     await reject.click();
     await confirm(page);
-    await expect(fact(page, 'Estado')).toHaveText('Rechazado');
+    await expect(fact(page, TEXT.admin.status)).toHaveText('Rechazado');
     await expect(reject).toBeDisabled();
     await expect(approve).toBeEnabled();
     await expect(block).toBeDisabled();
@@ -245,7 +245,7 @@ test.describe('as an administrator', () => {
     await expect(review).toContainText('Buena ruta para principiantes.');
     await review.getByRole('button', { name: TEXT.reviews.deleteOf(author) }).click();
     const dialog = page.getByRole('dialog', { name: TEXT.reviews.deleteQuestion });
-    await dialog.getByRole('button', { name: 'Eliminar' }).click();
+    await dialog.getByRole('button', { name: TEXT.admin.delete }).click();
     await expect(dialog).toBeHidden();
     await expect(review).toHaveCount(0);
 

@@ -46,7 +46,7 @@ export async function loginThroughUi(page: Page, creds: { email: string; passwor
   await page.goto(path);
   await page.getByPlaceholder('Correo', { exact: true }).fill(creds.email);
   await page.getByPlaceholder('Contraseña', { exact: true }).fill(creds.password);
-  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+  await page.getByRole('button', { name: TEXT.auth.login, exact: true }).click();
 }
 
 /** The stored session, as the app left it. */

@@ -170,7 +170,7 @@ test.describe('as a user', () => {
     const confirm = page.getByRole('dialog', { name: TEXT.reviews.deleteQuestion });
     await expect(confirm).toBeVisible();
     await checkA11y(page, 'delete review confirmation');
-    await confirm.getByRole('button', { name: 'Eliminar' }).click();
+    await confirm.getByRole('button', { name: TEXT.reviews.confirmDelete }).click();
     await expect(confirm).toBeHidden();
     await expect(mine).toHaveCount(0);
     await expect(fact(page, TEXT.card.rating)).toContainText('2');
@@ -259,7 +259,7 @@ test.describe('as a user', () => {
     await expect(page).toHaveURL(/\/convertirme-en-guia$/);
     await checkA11y(page);
 
-    await page.getByRole('button', { name: 'Enviar' }).click();
+    await page.getByRole('button', { name: TEXT.guide.send }).click();
     for (const message of [MSG.instagramRequired, MSG.facebookRequired, MSG.linkedinRequired, MSG.aboutYouRequired]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
@@ -267,10 +267,10 @@ test.describe('as a user', () => {
     await page.getByLabel('Facebook').fill('facebook.com/montanista');
     await page.getByLabel('LinkedIn').fill('linkedin.com/in/montanista');
     await page.getByPlaceholder('Cuéntanos tu experiencia...').fill('Guío grupos en la Cordillera Blanca desde 2015.');
-    await page.getByRole('button', { name: 'Enviar' }).click();
+    await page.getByRole('button', { name: TEXT.guide.send }).click();
 
     await expect(page.getByText('Ya has enviado tu solicitud para convertirte en guía.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Enviar nueva solicitud' })).toBeVisible();
+    await expect(page.getByRole('button', { name: TEXT.guide.replaceTitle })).toBeVisible();
     await checkA11y(page, 'guide application sent');
     const saved = await api.getUser(user.token, user._id);
     expect(saved).toMatchObject({ status: 'Enviado', instagram: '@montanista', about_you: 'Guío grupos en la Cordillera Blanca desde 2015.' });
@@ -290,14 +290,14 @@ test.describe('as a user', () => {
     await expect(page.getByText(user.email)).toBeVisible();
     await checkA11y(page);
 
-    await page.getByRole('button', { name: 'Editar Perfil' }).click();
+    await page.getByRole('button', { name: TEXT.profile.edit }).click();
     await chooseImages(page, page, TEXT.upload.addPhoto, [pngFile('yo.png')]);
     const crop = page.getByRole('dialog', { name: TEXT.upload.cropTitle });
     await crop.getByRole('button', { name: TEXT.upload.usePhoto }).click();
     await expect(crop).toBeHidden();
     await expect(page.getByRole('button', { name: TEXT.upload.changePhoto })).toBeVisible();
 
-    const save = page.getByRole('button', { name: 'Guardar' });
+    const save = page.getByRole('button', { name: TEXT.profile.save });
     const password = page.getByLabel('Contraseña', { exact: true });
     const confirm = page.getByLabel(/Confirmar Contraseña/i);
     await password.fill('corta');
@@ -309,7 +309,7 @@ test.describe('as a user', () => {
     await confirm.fill(newPassword);
     await expect(save).toBeEnabled();
     await save.click();
-    await expect(page.getByRole('button', { name: 'Editar Perfil' })).toBeVisible();
+    await expect(page.getByRole('button', { name: TEXT.profile.edit })).toBeVisible();
 
     const saved = await api.getUser((await storedSession(page))!.token, user._id);
     expect(saved.photo_url).toMatch(/\/uploads\//);
@@ -354,7 +354,7 @@ test.describe('as a guide', () => {
     // The guide application is for role user only.
     await page.goto('/convertirme-en-guia');
     await expect(page).not.toHaveURL(/\/convertirme-en-guia$/);
-    await expect(page.getByRole('button', { name: 'Enviar' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: TEXT.guide.send })).toHaveCount(0);
     await menuItem(page, MENU.createPlace).click();
     await expect(page).toHaveURL(/\/crear-destino$/);
   });

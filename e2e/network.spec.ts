@@ -126,7 +126,7 @@ test('a review whose send hangs, then cancelled, is never published after the si
   });
   await modal.getByRole('button', { name: TEXT.reviews.send }).click();
   await expect.poll(() => held !== undefined).toBe(true);
-  await modal.getByRole('button', { name: 'Cancelar' }).click();
+  await modal.getByRole('button', { name: TEXT.actions.cancel }).click();
   await expect(modal).toBeHidden();
 
   // From now on a send would reach the server; lose and regain the signal, and give it time.
@@ -249,7 +249,7 @@ test('a screen chunk deleted by a deploy: the page reloads itself once, on the s
   });
   await page.getByRole('button', { name: TEXT.menu.open }).click();
   await page.getByRole('link', { name: TEXT.menu.profile }).click();
-  await expect(page.getByRole('button', { name: 'Editar Perfil' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: TEXT.profile.edit })).toBeVisible({ timeout: 30_000 });
   expect(new URL(page.url()).pathname).toBe('/perfil');
   expect(removed).toBeGreaterThanOrEqual(2);
   expect(reloads).toBe(1);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MSG } from '@sendero/contract';
+import { MSG, TEXT } from '@sendero/contract';
 import { checkA11y, expect, test } from './fixtures.js';
 import { MAILBOX_DIR } from './env.js';
 
@@ -50,10 +50,10 @@ test.describe('as a user who forgot the password', () => {
     expect(oldToken.status()).toBe(401);
     expect((await api.request.post('/api/login', { data: { email: me.email, password: me.password } })).status()).toBe(401);
 
-    await page.getByRole('link', { name: 'Ingresar' }).click();
+    await page.getByRole('link', { name: TEXT.auth.login }).click();
     await page.getByLabel('Correo').fill(me.email);
     await page.getByLabel('Contraseña').fill('mi-clave-nueva-2026');
-    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.getByRole('button', { name: TEXT.auth.login }).click();
     await expect(page).toHaveURL(/\/buscar-destino$/);
 
     // The link worked once.

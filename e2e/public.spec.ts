@@ -41,18 +41,18 @@ test.describe('as a visitor', () => {
     const password = `Clave-${tag}`;
 
     await page.goto('/registro');
-    await expect(page.getByRole('heading', { name: 'Registrarme' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: TEXT.auth.register })).toBeVisible();
     await checkA11y(page);
 
     // Every rule of docs/product.md#validation shows its message under its field.
-    await page.getByRole('button', { name: 'Registrarme' }).click();
+    await page.getByRole('button', { name: TEXT.auth.register }).click();
     for (const message of [MSG.emailRequired, MSG.passwordRequired, MSG.confirmRequired, MSG.firstnameRequired, MSG.lastnameRequired]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     await page.getByPlaceholder('Correo', { exact: true }).fill('no-es-un-correo');
     await page.getByPlaceholder('Contraseña', { exact: true }).fill('corta');
     await page.getByPlaceholder('Confirmar Contraseña', { exact: true }).fill('otra');
-    await page.getByRole('button', { name: 'Registrarme' }).click();
+    await page.getByRole('button', { name: TEXT.auth.register }).click();
     await expect(page.getByText(MSG.emailInvalid, { exact: true })).toBeVisible();
     await expect(page.getByText(MSG.passwordMin, { exact: true })).toBeVisible();
     await expect(page.getByText(MSG.confirmMismatch, { exact: true })).toBeVisible();
@@ -62,10 +62,10 @@ test.describe('as a visitor', () => {
     await page.getByPlaceholder('Contraseña', { exact: true }).fill(password);
     await page.getByPlaceholder('Confirmar Contraseña', { exact: true }).fill(password);
     await page.getByPlaceholder('Nombre', { exact: true }).fill('Rosa Elena');
-    await page.getByPlaceholder('Apellido', { exact: true }).fill('Mamani Condori');
-    await page.getByRole('button', { name: 'Registrarme' }).click();
+    await page.getByPlaceholder(TEXT.fields.lastname, { exact: true }).fill('Mamani Condori');
+    await page.getByRole('button', { name: TEXT.auth.register }).click();
 
-    await expect(page.getByText('Registro Exitoso', { exact: true })).toBeVisible();
+    await expect(page.getByText(TEXT.auth.registeredTitle, { exact: true })).toBeVisible();
     await expect(page.getByText('Su cuenta ha sido registrada con éxito.', { exact: true })).toBeVisible();
     await expect(logoutControl(page)).toHaveCount(0);
     await checkA11y(page, 'registration success');
@@ -76,8 +76,8 @@ test.describe('as a visitor', () => {
     await page.getByPlaceholder('Contraseña', { exact: true }).fill(password);
     await page.getByPlaceholder('Confirmar Contraseña', { exact: true }).fill(password);
     await page.getByPlaceholder('Nombre', { exact: true }).fill('Rosa');
-    await page.getByPlaceholder('Apellido', { exact: true }).fill('Mamani');
-    await page.getByRole('button', { name: 'Registrarme' }).click();
+    await page.getByPlaceholder(TEXT.fields.lastname, { exact: true }).fill('Mamani');
+    await page.getByRole('button', { name: TEXT.auth.register }).click();
     await expect(page.getByText(MSG.emailInUse)).toBeVisible();
 
     await page.getByRole('link', { name: '¿Ya tienes una cuenta? Ingresa aquí.' }).click();
@@ -85,7 +85,7 @@ test.describe('as a visitor', () => {
     await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
     await checkA11y(page);
 
-    await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+    await page.getByRole('button', { name: TEXT.auth.login, exact: true }).click();
     await expect(page.getByText(MSG.emailRequired, { exact: true })).toBeVisible();
     await expect(page.getByText(MSG.passwordRequired, { exact: true })).toBeVisible();
 

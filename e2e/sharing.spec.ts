@@ -25,7 +25,7 @@ test.describe('sharing a destination', () => {
 
     await page.getByPlaceholder('Correo', { exact: true }).fill(friend.email);
     await page.getByPlaceholder('Contraseña', { exact: true }).fill(friend.password);
-    await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+    await page.getByRole('button', { name: TEXT.auth.login, exact: true }).click();
     await expect(page).toHaveURL(path);
     await expect(page.getByRole('heading', { name: 'Laguna Compartida', level: 1 })).toBeVisible();
   });
@@ -36,7 +36,7 @@ test.describe('sharing a destination', () => {
       await page.goto(`/ingresar?${new URLSearchParams({ volver })}`);
       await page.getByPlaceholder('Correo', { exact: true }).fill(user.email);
       await page.getByPlaceholder('Contraseña', { exact: true }).fill(user.password);
-      await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+      await page.getByRole('button', { name: TEXT.auth.login, exact: true }).click();
       await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/buscar-destino$/);
     });
   }

@@ -37,6 +37,10 @@ export const TEXT = {
     registerForm: 'Registro',
     toLogin: '¿Ya tienes una cuenta? Ingresa aquí.',
     registered: 'Su cuenta ha sido registrada con éxito.',
+    registeredTitle: 'Registro Exitoso',
+    login: 'Ingresar',
+    register: 'Registrarme',
+    backToLogin: 'Volver a Iniciar Sesión',
   },
   search: {
     welcome: (firstname: string) => `Bienvenid@ ${firstname}, elige el destino ideal para ti`,
@@ -113,6 +117,9 @@ export const TEXT = {
     photoOf: (name: string) => `Foto de ${name}`,
     noPhotoOf: (name: string) => `Sin foto de ${name}`,
     updated: 'Tu perfil se actualizó.',
+    edit: 'Editar Perfil',
+    save: 'Guardar',
+    emails: 'Correos',
   },
   places: {
     ratingOutOf: (rating: string, max: number) => `${rating} de ${max} estrellas`,
@@ -122,6 +129,14 @@ export const TEXT = {
     mineEmpty: 'Aún no has creado destinos.',
     inReview: 'En revisión',
     published: 'Publicado',
+  },
+  notFound: {
+    title: 'Página no encontrada',
+  },
+  /** Asked before a page with unsaved changes is left (its title and body are MSG.unsavedTitle/unsavedBody). */
+  unsaved: {
+    leave: 'Salir sin guardar',
+    stay: 'Seguir editando',
   },
   upload: {
     photos: 'Fotos',
@@ -215,6 +230,8 @@ export const TEXT = {
   guide: {
     form: 'Solicitud para ser guía',
     replaceTitle: 'Enviar nueva solicitud',
+    send: 'Enviar',
+    continue: 'Continuar',
   },
   admin: {
     historyLoading: 'Cargando el historial',
@@ -251,6 +268,7 @@ export const TEXT = {
     notVerified: 'No verificado',
     name: 'Nombre',
     status: 'Estado',
+    role: 'Rol',
     rating: 'Calificación',
     options: 'Opciones',
     noPlacesMatch: 'No hay destinos que coincidan con la búsqueda.',
@@ -261,5 +279,15 @@ export const TEXT = {
     refreshing: 'Actualizando la lista',
     noUsersMatch: 'No hay usuarios que coincidan con la búsqueda.',
     userPages: 'Páginas de usuarios',
+    loadingProfile: 'Cargando perfil',
+    history: 'Historial de acciones',
+    newTab: '(se abre en una pestaña nueva)',
+    placeActions: 'Acciones de Administrador',
+    filterByStatus: 'Filtrar por estado',
+    searchPlaces: 'Buscar por nombre o ciudad',
+    searchUsers: 'Buscar por nombre o correo',
+    review: 'Revisar',
+    seeProfile: 'Ver Perfil',
+    resetTitle: 'Recuperación de contraseña',
   },
 } as const;

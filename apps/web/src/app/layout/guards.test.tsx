@@ -77,7 +77,7 @@ describe('route guards', () => {
   it('an unknown address shows the not-found page', async () => {
     stubFetch({});
     renderRoutes(routes, '/no-existe/para-nada');
-    expect(await screen.findByText('Página no encontrada')).toBeInTheDocument();
+    expect(await screen.findByText(TEXT.notFound.title)).toBeInTheDocument();
   });
 });
 

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Outlet } from 'react-router';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
-import { MSG } from '@sendero/contract';
+import { MSG, TEXT } from '@sendero/contract';
 import { PlaceForm } from '@/features/places/components/place-form';
 import { useCloseOnBack } from '@/lib/navigation-guard';
 import { renderRoutes } from '@/test/render';
@@ -68,13 +68,13 @@ describe('no lost input', { timeout: 20_000 }, () => {
 
     void router.navigate('/antes');
     expect(await screen.findByRole('dialog', { name: MSG.unsavedTitle })).toHaveTextContent(MSG.unsavedBody);
-    await user.click(screen.getByRole('button', { name: 'Seguir editando' }));
+    await user.click(screen.getByRole('button', { name: TEXT.unsaved.stay }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/pagina');
     expect(screen.getByLabelText('Nombre')).toHaveValue('Laguna a medias');
 
     void router.navigate(-1);
-    await user.click(await screen.findByRole('button', { name: 'Salir sin guardar' }));
+    await user.click(await screen.findByRole('button', { name: TEXT.unsaved.leave }));
     expect(await screen.findByText('Pantalla anterior')).toBeInTheDocument();
   });
 

@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { MODAL_WIDTH, MSG } from '@sendero/contract';
+import { MODAL_WIDTH, MSG, TEXT } from '@sendero/contract';
 
 export interface UnsavedChangesDialogProps {
   onStay: () => void;
@@ -27,10 +27,10 @@ export default function UnsavedChangesDialog({ onStay, onLeave }: UnsavedChanges
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onLeave} color="error">
-          Salir sin guardar
+          {TEXT.unsaved.leave}
         </Button>
         <Button onClick={onStay} variant="contained" autoFocus>
-          Seguir editando
+          {TEXT.unsaved.stay}
         </Button>
       </DialogActions>
     </Dialog>

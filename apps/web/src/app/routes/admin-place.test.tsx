@@ -54,7 +54,7 @@ function setup({ place: overrides = {}, actions = () => [], handlers = {} }: Set
   return { ...view, place, net, count, ui: userEvent.setup() };
 }
 
-const section = () => screen.getByRole('region', { name: 'Acciones de Administrador' });
+const section = () => screen.getByRole('region', { name: TEXT.admin.placeActions });
 
 describe('admin destination detail', { timeout: 20_000 }, () => {
   it.each([
@@ -66,7 +66,7 @@ describe('admin destination detail', { timeout: 20_000 }, () => {
     expect(within(section()).getByText(sentence)).toBeInTheDocument();
     expect(within(section()).getByRole('button', { name: toggle })).toBeEnabled();
     expect(within(section()).queryByRole('button', { name: verified ? SHOW : BLOCK })).not.toBeInTheDocument();
-    expect(within(section()).getByRole('link', { name: 'Volver' })).toHaveAttribute('href', '/admin/destinos');
+    expect(within(section()).getByRole('link', { name: TEXT.actions.back })).toHaveAttribute('href', '/admin/destinos');
   });
 
   it('as an admin I may configure the place and delete every review, and I get no review form', async () => {

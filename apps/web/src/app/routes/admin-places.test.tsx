@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG, type Place } from '@sendero/contract';
+import { MSG, type Place, TEXT } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makePlace, signIn } from '@/test/fixtures';
@@ -33,7 +33,7 @@ describe('admin destinations list', { timeout: 20_000 }, () => {
       makePlace({ name: 'Propuesta nueva', verified: false, created_at: day(5), rating: 0 }),
     ]);
     const table = await screen.findByRole('table', { name: 'Administrar Destinos' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nombre', 'Estado', 'Calificación', 'Opciones']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([TEXT.admin.name, TEXT.admin.status, TEXT.admin.rating, TEXT.admin.options]);
     await within(table).findByText('Propuesta nueva');
     expect(names()).toEqual(['Propuesta nueva', 'Propuesta antigua', 'Nueva verificada', 'Antigua verificada']);
     const [first, , third, fourth] = dataRows();
@@ -47,7 +47,7 @@ describe('admin destinations list', { timeout: 20_000 }, () => {
     expect(second).toHaveTextContent('Sin reseñas aún');
     expect(second).not.toHaveTextContent('0.0');
     const id = (name: string) => screen.getAllByRole('row').find((r) => r.textContent?.includes(name))!;
-    expect(within(id('Propuesta nueva')).getByRole('link', { name: 'Revisar' }).getAttribute('href')).toMatch(/^\/admin\/destinos\/[0-9a-f-]+$/);
+    expect(within(id('Propuesta nueva')).getByRole('link', { name: TEXT.admin.review }).getAttribute('href')).toMatch(/^\/admin\/destinos\/[0-9a-f-]+$/);
   });
 
   it("as an admin, 'Eliminar' asks '¿Desea eliminar el destino {name} permanentemente?'; 'Cancelar' keeps it and 'Eliminar' deletes it", async () => {
@@ -63,17 +63,17 @@ describe('admin destinations list', { timeout: 20_000 }, () => {
       },
     });
     const row = await screen.findByRole('row', { name: /Cerro Lúcumo/ }, { timeout: 5000 });
-    await ui.click(within(row).getByRole('button', { name: 'Eliminar' }));
+    await ui.click(within(row).getByRole('button', { name: TEXT.admin.delete }));
     let dialog = screen.getByRole('dialog', { name: '¿Desea eliminar el destino Cerro Lúcumo permanentemente?' });
-    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Cancelar', 'Eliminar']);
-    await ui.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual([TEXT.actions.cancel, TEXT.admin.delete]);
+    await ui.click(within(dialog).getByRole('button', { name: TEXT.actions.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(count(DELETE)).toBe(0);
     expect(screen.getByRole('row', { name: /Cerro Lúcumo/ })).toBeInTheDocument();
 
-    await ui.click(within(screen.getByRole('row', { name: /Cerro Lúcumo/ })).getByRole('button', { name: 'Eliminar' }));
+    await ui.click(within(screen.getByRole('row', { name: /Cerro Lúcumo/ })).getByRole('button', { name: TEXT.admin.delete }));
     dialog = screen.getByRole('dialog');
-    const confirm = within(dialog).getByRole('button', { name: 'Eliminar' });
+    const confirm = within(dialog).getByRole('button', { name: TEXT.admin.delete });
     // A double click deletes once and shows no error.
     fireEvent.click(confirm);
     fireEvent.click(confirm);
@@ -89,8 +89,8 @@ describe('admin destinations list', { timeout: 20_000 }, () => {
     const { ui } = setup([place], {
       [`DELETE /api/place/delete/${place._id}`]: [404, { error: { code: 'NOT_FOUND', message: MSG.placeNotFound } }],
     });
-    await ui.click(within(await screen.findByRole('row', { name: /Cerro Lúcumo/ })).getByRole('button', { name: 'Eliminar' }));
-    await ui.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Eliminar' }));
+    await ui.click(within(await screen.findByRole('row', { name: /Cerro Lúcumo/ })).getByRole('button', { name: TEXT.admin.delete }));
+    await ui.click(within(screen.getByRole('dialog')).getByRole('button', { name: TEXT.admin.delete }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.placeNotFound);
     expect(screen.getByRole('row', { name: /Cerro Lúcumo/ })).toBeInTheDocument();
   });
@@ -102,7 +102,7 @@ describe('admin destinations list', { timeout: 20_000 }, () => {
       makePlace({ name: 'Laguna 69', verified: false, created_at: day(3) }),
     ]);
     await screen.findByText('Laguna Parón');
-    const filter = screen.getByRole('combobox', { name: 'Filtrar por estado' });
+    const filter = screen.getByRole('combobox', { name: TEXT.admin.filterByStatus });
     expect(Array.from(filter.querySelectorAll('option')).map((o) => o.textContent)).toEqual(['Todos', 'Verificado', 'No verificado']);
     await ui.selectOptions(filter, 'No verificado');
     await waitFor(() => expect(names()).toEqual(['Laguna 69', 'Catarata de Huanano']));
@@ -111,7 +111,7 @@ describe('admin destinations list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(names()).toEqual(['Laguna Parón']));
 
     await ui.selectOptions(filter, 'Todos');
-    await ui.type(screen.getByRole('textbox', { name: 'Buscar por nombre o ciudad' }), 'laguna paron');
+    await ui.type(screen.getByRole('textbox', { name: TEXT.admin.searchPlaces }), 'laguna paron');
     await waitFor(() => expect(names()).toEqual(['Laguna Parón']));
     expect(new URLSearchParams(router.state.location.search).get('buscar')).toBe('laguna paron');
     expect(new URLSearchParams(router.state.location.search).get('estado')).toBeNull();

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG, type AdminAction, type Status, type User } from '@sendero/contract';
+import { MSG, type AdminAction, type Status, type User, TEXT } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makeUser, signIn, USER_ID } from '@/test/fixtures';
@@ -60,7 +60,7 @@ const buttons = () => ({
   reject: screen.getByRole('button', { name: 'Rechazar' }),
   block: screen.getByRole('button', { name: 'Bloquear Beneficios de Guía' }),
 });
-const statusFact = () => screen.getByText('Estado', { selector: 'dt' }).nextElementSibling;
+const statusFact = () => screen.getByText(TEXT.admin.status, { selector: 'dt' }).nextElementSibling;
 const PUT = `PUT /api/user/update2/${USER_ID}`;
 
 describe('admin user profile', { timeout: 20_000 }, () => {
@@ -77,7 +77,7 @@ describe('admin user profile', { timeout: 20_000 }, () => {
       if (enabled[key]) expect(b[key]).toBeEnabled();
       else expect(b[key]).toBeDisabled();
     }
-    expect(screen.getByRole('link', { name: 'Volver' })).toHaveAttribute('href', '/admin/usuarios');
+    expect(screen.getByRole('link', { name: TEXT.actions.back })).toHaveAttribute('href', '/admin/usuarios');
     expect(statusFact()).toHaveTextContent(status === 'none' ? 'Sin solicitud' : status);
   });
 
@@ -153,7 +153,7 @@ describe('admin user profile', { timeout: 20_000 }, () => {
     const { ui, count } = setup({ handlers: { [PUT]: [200, APPLICANT] } });
     await screen.findByRole('heading', { level: 1 });
     await ui.click(buttons().reject);
-    await ui.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancelar' }));
+    await ui.click(within(screen.getByRole('dialog')).getByRole('button', { name: TEXT.actions.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(count(PUT)).toBe(0);
     expect(statusFact()).toHaveTextContent('Enviado');
@@ -198,7 +198,7 @@ describe('admin user profile', { timeout: 20_000 }, () => {
 
   it('as an admin I read who did what and when in the history, newest first', async () => {
     setup({ actions: [action('block_guide', '2025-03-06T10:00:00.000Z'), action('approve', '2025-03-05T15:30:00.000Z')] });
-    const history = await screen.findByRole('region', { name: 'Historial de acciones' });
+    const history = await screen.findByRole('region', { name: TEXT.admin.history });
     const items = await within(history).findAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Carlos Ramos bloqueó los beneficios de guía');
     expect(items[1]).toHaveTextContent('Carlos Ramos aprobó la solicitud de guía');
@@ -210,6 +210,6 @@ describe('admin user profile', { timeout: 20_000 }, () => {
   it('as an admin, an unknown user says so with a way back to the list', async () => {
     setup({ handlers: { [`GET /api/user/${USER_ID}`]: [404, { error: { code: 'NOT_FOUND', message: MSG.userNotFound } }] } });
     expect(await screen.findByText(MSG.userNotFound)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Volver' })).toHaveAttribute('href', '/admin/usuarios');
+    expect(screen.getByRole('link', { name: TEXT.actions.back })).toHaveAttribute('href', '/admin/usuarios');
   });
 });

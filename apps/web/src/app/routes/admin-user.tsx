@@ -10,10 +10,11 @@ import { AdminActionsHistory } from '@/features/admin/components/admin-actions-h
 import { AdminUserProfile } from '@/features/admin/components/admin-user-profile';
 import { useUser } from '@/features/users/api/get-user';
 import { errorMessage, isApiRequestError } from '@/lib/api-client';
+import { TEXT } from '@sendero/contract';
 
 function ProfileSkeleton() {
   return (
-    <Stack spacing={3} aria-busy="true" aria-label="Cargando perfil">
+    <Stack spacing={3} aria-busy="true" aria-label={TEXT.admin.loadingProfile}>
       <Stack direction="row" spacing={3} sx={{ alignItems: 'center' }}>
         <Skeleton variant="circular" width={96} height={96} />
         <Skeleton variant="text" sx={{ fontSize: '2rem', width: '50%' }} />
@@ -40,11 +41,11 @@ export default function AdminUserScreen() {
         action={
           missing ? (
             <Button component={Link} to={paths.adminUsers} color="inherit" size="small">
-              Volver
+              {TEXT.actions.back}
             </Button>
           ) : (
             <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-              Reintentar
+              {TEXT.actions.retry}
             </Button>
           )
         }

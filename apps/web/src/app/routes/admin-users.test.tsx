@@ -37,8 +37,8 @@ function setup(route = '/admin/usuarios', handlers: Record<string, FetchHandler 
 
 /** The data rows of the table (the header row excluded). */
 const dataRows = () => screen.getAllByRole('row').slice(1);
-const search = () => screen.getByRole('textbox', { name: 'Buscar por nombre o correo' });
-const filter = () => screen.getByRole('combobox', { name: 'Filtrar por estado' });
+const search = () => screen.getByRole('textbox', { name: TEXT.admin.searchUsers });
+const filter = () => screen.getByRole('combobox', { name: TEXT.admin.filterByStatus });
 
 describe('admin users list', { timeout: 20_000 }, () => {
   it("as an admin I see Nombre, Estado and Opciones, with 'Sin solicitud' for no application and 'Ver Perfil' to the profile", async () => {
@@ -53,13 +53,13 @@ describe('admin users list', { timeout: 20_000 }, () => {
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Administrar Usuarios' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Administrar Usuarios' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nombre', 'Estado', 'Opciones']);
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([TEXT.admin.name, TEXT.admin.status, TEXT.admin.options]);
     await within(table).findByText('Ana María Pérez Soto');
     const [ana, luis] = dataRows();
     expect(ana).toHaveTextContent('Sin solicitud');
     expect(luis).toHaveTextContent('Luis Quispe');
     expect(luis).toHaveTextContent('Enviado');
-    expect(within(ana!).getByRole('link', { name: 'Ver Perfil' })).toHaveAttribute('href', `/admin/usuario/${USER_ID}`);
+    expect(within(ana!).getByRole('link', { name: TEXT.admin.seeProfile })).toHaveAttribute('href', `/admin/usuario/${USER_ID}`);
   });
 
   it('as an admin I see skeleton rows while the list loads', async () => {

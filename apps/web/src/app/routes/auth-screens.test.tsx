@@ -27,7 +27,7 @@ describe('login (/ingresar)', () => {
   it('shows the required messages under empty fields and sends nothing', async () => {
     const { calls } = stubFetch({});
     renderRoutes(routes, '/ingresar');
-    await userEvent.click(await screen.findByRole('button', { name: 'Ingresar' }, wait));
+    await userEvent.click(await screen.findByRole('button', { name: TEXT.auth.login }, wait));
     expect(await screen.findByText(MSG.emailRequired)).toBeInTheDocument();
     expect(screen.getByText(MSG.passwordRequired)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
@@ -39,7 +39,7 @@ describe('login (/ingresar)', () => {
     await screen.findByRole('heading', { name: 'Iniciar Sesión' }, wait);
     await fill('Correo', 'ana@');
     await fill('Contraseña', 'secreto123');
-    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.auth.login }));
     expect(await screen.findByText(MSG.emailInvalid)).toBeInTheDocument();
     expect(screen.getByLabelText('Correo')).toHaveAccessibleDescription(MSG.emailInvalid);
   });
@@ -50,7 +50,7 @@ describe('login (/ingresar)', () => {
     await screen.findByRole('heading', { name: 'Iniciar Sesión' }, wait);
     await fill('Correo', 'ana@example.com');
     await fill('Contraseña', 'incorrecta');
-    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.auth.login }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.loginFailed);
     expect(screen.getByLabelText('Correo')).toHaveValue('ana@example.com');
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
@@ -62,7 +62,7 @@ describe('login (/ingresar)', () => {
     await screen.findByRole('heading', { name: 'Iniciar Sesión' }, wait);
     await fill('Correo', 'ana@example.com');
     await fill('Contraseña', 'secreto123');
-    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.auth.login }));
     expect(await screen.findByText(MSG.network, {}, wait)).toBeInTheDocument();
     expect(screen.getByLabelText('Contraseña')).toHaveValue('secreto123');
   });
@@ -77,7 +77,7 @@ describe('login (/ingresar)', () => {
     await screen.findByRole('heading', { name: 'Iniciar Sesión' }, wait);
     await fill('Correo', 'ana@example.com');
     await fill('Contraseña', 'secreto123');
-    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.auth.login }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/buscar-destino'), wait);
     expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual({ token: 't-user', _id: USER_ID, role: 'user' });
     expect(calls[0]).toMatchObject({ method: 'POST', path: API.login, body: { email: 'ana@example.com', password: 'secreto123' } });
@@ -93,14 +93,14 @@ describe('admin login (/admin/ingresar)', () => {
     await screen.findByRole('heading', { name: 'Iniciar Sesión' }, wait);
     await fill('Correo', 'ana@example.com');
     await fill('Contraseña', 'secreto123');
-    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.auth.login }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.loginFailed);
   });
 
   it('shows the required messages', async () => {
     stubFetch({});
     renderRoutes(routes, '/admin/ingresar');
-    await userEvent.click(await screen.findByRole('button', { name: 'Ingresar' }, wait));
+    await userEvent.click(await screen.findByRole('button', { name: TEXT.auth.login }, wait));
     expect(await screen.findByText(MSG.emailRequired)).toBeInTheDocument();
     expect(screen.getByText(MSG.passwordRequired)).toBeInTheDocument();
   });
@@ -116,7 +116,7 @@ describe('admin login (/admin/ingresar)', () => {
     await screen.findByRole('heading', { name: 'Iniciar Sesión' }, wait);
     await fill('Correo', 'admin@example.com');
     await fill('Contraseña', 'secreto123');
-    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.auth.login }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/usuarios'), wait);
   });
 });
@@ -125,8 +125,8 @@ describe('register (/registro)', () => {
   it('shows every required message under the fields', async () => {
     const { calls } = stubFetch({});
     renderRoutes(routes, '/registro');
-    expect(await screen.findByRole('heading', { name: 'Registrarme' }, wait)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Registrarme' }));
+    expect(await screen.findByRole('heading', { name: TEXT.auth.register }, wait)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: TEXT.auth.register }));
     expect(await screen.findByText(MSG.emailRequired)).toBeInTheDocument();
     expect(screen.getByText(MSG.passwordRequired)).toBeInTheDocument();
     expect(screen.getByText(MSG.confirmRequired)).toBeInTheDocument();
@@ -138,11 +138,11 @@ describe('register (/registro)', () => {
   it('shows the invalid email, short password and mismatch messages', async () => {
     stubFetch({});
     renderRoutes(routes, '/registro');
-    await screen.findByRole('heading', { name: 'Registrarme' }, wait);
+    await screen.findByRole('heading', { name: TEXT.auth.register }, wait);
     await fill('Correo', 'no-es-correo');
     await fill('Contraseña', 'corta');
     await fill('Confirmar Contraseña', 'distinta');
-    await userEvent.click(screen.getByRole('button', { name: 'Registrarme' }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.auth.register }));
     expect(await screen.findByText(MSG.emailInvalid)).toBeInTheDocument();
     expect(screen.getByText(MSG.passwordMin)).toBeInTheDocument();
     expect(screen.getByText(MSG.confirmMismatch)).toBeInTheDocument();
@@ -151,29 +151,29 @@ describe('register (/registro)', () => {
   it('an email in use raises the registration alert', async () => {
     stubFetch({ [`POST ${API.register}`]: [409, { error: { code: 'CONFLICT', message: MSG.emailInUse } }] });
     renderRoutes(routes, '/registro');
-    await screen.findByRole('heading', { name: 'Registrarme' }, wait);
+    await screen.findByRole('heading', { name: TEXT.auth.register }, wait);
     await fill('Correo', 'ana@example.com');
     await fill('Contraseña', 'secreto123');
     await fill('Confirmar Contraseña', 'secreto123');
     await fill('Nombre', 'Ana');
-    await fill('Apellido', 'Pérez');
-    await userEvent.click(screen.getByRole('button', { name: 'Registrarme' }));
+    await fill(TEXT.fields.lastname, 'Pérez');
+    await userEvent.click(screen.getByRole('button', { name: TEXT.auth.register }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.emailInUse);
   });
 
   it('on success it sends the payload without the confirmation and shows the success view', async () => {
     const { calls } = stubFetch({ [`POST ${API.register}`]: [201, makeUser()] });
     const { router } = renderRoutes(routes, '/registro');
-    await screen.findByRole('heading', { name: 'Registrarme' }, wait);
+    await screen.findByRole('heading', { name: TEXT.auth.register }, wait);
     await fill('Correo', 'ana@example.com');
     await fill('Contraseña', 'secreto123');
     await fill('Confirmar Contraseña', 'secreto123');
     await fill('Nombre', 'Ana');
-    await fill('Apellido', 'Pérez');
-    await userEvent.click(screen.getByRole('button', { name: 'Registrarme' }));
-    expect(await screen.findByText('Registro Exitoso', {}, wait)).toBeInTheDocument();
+    await fill(TEXT.fields.lastname, 'Pérez');
+    await userEvent.click(screen.getByRole('button', { name: TEXT.auth.register }));
+    expect(await screen.findByText(TEXT.auth.registeredTitle, {}, wait)).toBeInTheDocument();
     expect(screen.getByText('Su cuenta ha sido registrada con éxito.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ingresar' })).toHaveAttribute('href', '/ingresar');
+    expect(screen.getByRole('link', { name: TEXT.auth.login })).toHaveAttribute('href', '/ingresar');
     expect(router.state.location.pathname).toBe('/registro-exitoso');
     expect(calls[0]?.body).toEqual({ email: 'ana@example.com', password: 'secreto123', firstname: 'Ana', lastname: 'Pérez' });
   });

@@ -1,4 +1,4 @@
-import { MSG } from '@sendero/contract';
+import { MSG, TEXT } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthLink } from '@/features/auth/components/auth-link';
@@ -9,7 +9,7 @@ export default function ForgotPasswordScreen() {
   return (
     <AuthCard title={MSG.forgotTitle}>
       <ForgotForm />
-      <AuthLink to={paths.login}>Volver a Iniciar Sesión</AuthLink>
+      <AuthLink to={paths.login}>{TEXT.auth.backToLogin}</AuthLink>
     </AuthCard>
   );
 }

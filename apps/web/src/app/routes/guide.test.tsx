@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { API, MSG, type User } from '@sendero/contract';
+import { API, MSG, type User, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { stubFetch } from '@/test/fetch-stub';
 import { makeUser, signIn, USER_ID } from '@/test/fixtures';
@@ -35,7 +35,7 @@ describe('guide application (/convertirme-en-guia)', () => {
 
   it('Instagram, Facebook, LinkedIn and Acerca de ti are required; the Otro fields are not', async () => {
     const { calls } = setup(makeUser());
-    await userEvent.click(await screen.findByRole('button', { name: 'Enviar' }, wait));
+    await userEvent.click(await screen.findByRole('button', { name: TEXT.guide.send }, wait));
     expect(await screen.findByText(MSG.instagramRequired)).toBeInTheDocument();
     expect(screen.getByText(MSG.facebookRequired)).toBeInTheDocument();
     expect(screen.getByText(MSG.linkedinRequired)).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('guide application (/convertirme-en-guia)', () => {
     await userEvent.type(screen.getByLabelText(/LinkedIn/), 'ana-li');
     await userEvent.type(screen.getAllByLabelText('Otro')[0] as HTMLElement, 'strava/ana');
     await userEvent.type(screen.getByLabelText(/Acerca de ti/), 'Guío en la Cordillera Blanca desde 2015.');
-    await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.guide.send }));
     expect(await screen.findByText(MSG.guideAlreadySent, {}, wait)).toBeInTheDocument();
     expect(screen.getByText(MSG.guideSent)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
@@ -72,10 +72,10 @@ describe('guide application (/convertirme-en-guia)', () => {
     setup(makeUser({ status: 'Enviado', instagram: '@vieja', facebook: 'fb', linkedin: 'li', about_you: 'Antes' }));
     expect(await screen.findByText(MSG.guideAlreadySent, {}, wait)).toBeInTheDocument();
     expect(screen.getByText(MSG.guidePending)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Enviar nueva solicitud' }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.guide.replaceTitle }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(MSG.guideReplaceWarning)).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: TEXT.guide.continue }));
     expect(await screen.findByLabelText(/Instagram/)).toHaveValue('@vieja');
     expect(screen.getByLabelText(/Acerca de ti/)).toHaveValue('Antes');
   });
@@ -83,9 +83,9 @@ describe('guide application (/convertirme-en-guia)', () => {
   it('a rejected application says so and can be sent again; cancelling the warning keeps the status view', async () => {
     setup(makeUser({ status: 'Rechazado' }));
     expect(await screen.findByText(MSG.guideRejected, {}, wait)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Enviar nueva solicitud' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancelar' }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.guide.replaceTitle }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: TEXT.actions.cancel }));
     expect(screen.getByText(MSG.guideAlreadySent)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Enviar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: TEXT.guide.send })).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { APPLICATION_STATUSES, MSG, type Status } from '@sendero/contract';
+import { APPLICATION_STATUSES, MSG, type Status, TEXT } from '@sendero/contract';
 import { LoadError } from '@/components/ui/load-error';
 import { useErrorToast } from '@/components/ui/use-error-toast';
 import { ApplicationStatus } from '@/features/guide/components/application-status';
@@ -27,7 +27,7 @@ export default function GuideScreen() {
   return (
     <Box sx={{ px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 }, maxWidth: 1000, mx: 'auto' }}>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2, fontSize: { xs: '1.6rem', md: '2.1rem' } }}>
-        Convertirme en Guía
+        {TEXT.menu.becomeGuide}
       </Typography>
       <Typography sx={{ mb: 1 }}>{MSG.guideWhatIs}</Typography>
       <Typography sx={{ mb: 3, color: 'text.secondary' }}>{MSG.guideWhyData}</Typography>

@@ -20,9 +20,9 @@ import { CardCarousel } from '@/features/places/components/card-carousel';
 import css from './landing.module.css';
 
 const SOCIAL: readonly { key: 'instagram' | 'facebook' | 'x'; label: string; icon: ReactNode }[] = [
-  { key: 'instagram', label: 'Instagram', icon: <InstagramIcon /> },
-  { key: 'facebook', label: 'Facebook', icon: <FacebookIcon /> },
-  { key: 'x', label: 'X', icon: <XIcon /> },
+  { key: 'instagram', label: LANDING_TEXT.instagram, icon: <InstagramIcon /> },
+  { key: 'facebook', label: LANDING_TEXT.facebook, icon: <FacebookIcon /> },
+  { key: 'x', label: LANDING_TEXT.x, icon: <XIcon /> },
 ];
 
 /** Layered mountains drawn inline at the bottom of the hero (no image request). */

@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { MSG } from '@sendero/contract';
+import { MSG, TEXT } from '@sendero/contract';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 
@@ -15,11 +15,11 @@ export default function NotFoundScreen() {
         404
       </Typography>
       <Typography component="p" variant="h5">
-        Página no encontrada
+        {TEXT.notFound.title}
       </Typography>
       <Typography sx={{ color: 'text.secondary' }}>{MSG.pageNotFound}</Typography>
       <Button component={RouterLink} to={paths.home} variant="contained" size="large">
-        Volver al inicio
+        {TEXT.actions.home}
       </Button>
     </Box>
   );

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { API, MSG } from '@sendero/contract';
+import { API, MSG, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { stubFetch } from '@/test/fetch-stub';
 import { makeUser, signIn, USER_ID } from '@/test/fixtures';
@@ -58,7 +58,7 @@ describe('as a user who forgot the password', () => {
     await userEvent.click(screen.getByRole('button', { name: MSG.resetSubmit }));
     expect(await screen.findByRole('status')).toHaveTextContent(MSG.resetDone);
     expect(calls[0]).toMatchObject({ path: API.passwordReset, body: { token: 'abc_DEF-123', password: 'nueva-clave-123' } });
-    expect(screen.getByRole('link', { name: 'Ingresar' })).toHaveAttribute('href', '/ingresar');
+    expect(screen.getByRole('link', { name: TEXT.auth.login })).toHaveAttribute('href', '/ingresar');
   });
 
   it('an expired or used link says so and offers a new one', async () => {

@@ -197,13 +197,13 @@ describe('destination detail', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: TEXT.reviews.deleteOf('Ana Pérez') }));
     let dialog = await screen.findByRole('dialog', { name: TEXT.reviews.deleteQuestion });
-    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await user.click(within(dialog).getByRole('button', { name: TEXT.actions.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(count(`DELETE /api/rating/delete/${mine._id}`)).toBe(0);
 
     await user.click(screen.getByRole('button', { name: TEXT.reviews.deleteOf('Ana Pérez') }));
     dialog = await screen.findByRole('dialog', { name: TEXT.reviews.deleteQuestion });
-    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await user.click(within(dialog).getByRole('button', { name: TEXT.reviews.confirmDelete }));
     await waitFor(() => expect(screen.queryByRole('article', { name: TEXT.reviews.reviewOf('Ana Pérez') })).not.toBeInTheDocument());
     expect(count(`DELETE /api/rating/delete/${mine._id}`)).toBe(1);
     // The place (its mean) is reloaded too.
@@ -306,7 +306,7 @@ describe('review modal', { timeout: 20_000 }, () => {
     let dialog = await openModal(s);
     chooseStars(within(dialog).getByRole('radio', { name: TEXT.reviews.starLabel(2, 'Malo') }));
     await s.user.type(within(dialog).getByLabelText('Comentario'), 'Borrador');
-    await s.user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await s.user.click(within(dialog).getByRole('button', { name: TEXT.actions.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     dialog = await openModal(s);
@@ -365,7 +365,7 @@ describe('review modal on a weak network', { timeout: 20_000 }, () => {
     const dialog = await fillReview(s, sent);
     await s.user.click(within(dialog).getByRole('button', { name: TEXT.reviews.send }));
     await waitFor(() => expect(signal).toBeDefined());
-    const cancelar = within(dialog).getByRole('button', { name: 'Cancelar' });
+    const cancelar = within(dialog).getByRole('button', { name: TEXT.actions.cancel });
     expect(cancelar).toBeEnabled();
     await s.user.click(cancelar);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -253,7 +253,7 @@ describe("destination detail: 'Próximas salidas'", { timeout: 30_000 }, () => {
     const confirm = await screen.findByRole('dialog', { name: TEXT.outings.cancelQuestion });
     expect(confirm).toHaveTextContent('A las 2 personas inscritas se les avisará que la salida fue cancelada.');
     // 'Volver' keeps the outing.
-    await s.user.click(within(confirm).getByRole('button', { name: 'Volver' }));
+    await s.user.click(within(confirm).getByRole('button', { name: TEXT.actions.back }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(s.count(`PUT /api/outing/cancel/${current._id}`)).toBe(0);
 

@@ -17,7 +17,7 @@ function setup(photo = '', extra: Record<string, FetchHandler | [number, unknown
 }
 
 async function openEdit() {
-  await userEvent.click(await screen.findByRole('button', { name: 'Editar Perfil' }, wait));
+  await userEvent.click(await screen.findByRole('button', { name: TEXT.profile.edit }, wait));
 }
 
 describe('profile (/perfil)', () => {
@@ -26,7 +26,7 @@ describe('profile (/perfil)', () => {
     expect(await screen.findByRole('heading', { name: 'Perfil de Ana Pérez' }, wait)).toBeInTheDocument();
     expect(screen.getByText('Nombre')).toBeInTheDocument();
     expect(screen.getByText('Ana María')).toBeInTheDocument();
-    expect(screen.getByText('Apellido')).toBeInTheDocument();
+    expect(screen.getByText(TEXT.fields.lastname)).toBeInTheDocument();
     expect(screen.getByText('Pérez Soto')).toBeInTheDocument();
     expect(screen.getByText('Correo')).toBeInTheDocument();
     expect(screen.getByText('ana@example.com')).toBeInTheDocument();
@@ -49,10 +49,10 @@ describe('profile (/perfil)', () => {
     await openEdit();
     await userEvent.type(screen.getByLabelText('Contraseña'), 'secreto123');
     await userEvent.type(screen.getByLabelText('Confirmar Contraseña'), 'secreto12');
-    expect(screen.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: TEXT.profile.save })).toBeDisabled();
     expect(screen.getByText(MSG.profileConfirmMismatch)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Confirmar Contraseña'), '3');
-    expect(screen.getByRole('button', { name: 'Guardar' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: TEXT.profile.save })).toBeEnabled();
     expect(screen.queryByText(MSG.profileConfirmMismatch)).not.toBeInTheDocument();
   });
 
@@ -61,7 +61,7 @@ describe('profile (/perfil)', () => {
     await openEdit();
     await userEvent.type(screen.getByLabelText('Contraseña'), 'corta');
     await userEvent.type(screen.getByLabelText('Confirmar Contraseña'), 'corta');
-    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.profile.save }));
     expect(await screen.findByText(MSG.passwordMin)).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
@@ -73,8 +73,8 @@ describe('profile (/perfil)', () => {
     await openEdit();
     await userEvent.type(screen.getByLabelText('Contraseña'), 'nuevaClave1');
     await userEvent.type(screen.getByLabelText('Confirmar Contraseña'), 'nuevaClave1');
-    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByRole('button', { name: 'Editar Perfil' }, wait)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: TEXT.profile.save }));
+    expect(await screen.findByRole('button', { name: TEXT.profile.edit }, wait)).toBeInTheDocument();
     expect(screen.getByText(TEXT.profile.updated)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
       path: API.userUpdate1(USER_ID),
@@ -89,8 +89,8 @@ describe('profile (/perfil)', () => {
     });
     await openEdit();
     await userEvent.click(screen.getByRole('button', { name: TEXT.upload.removePhoto }));
-    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
-    await screen.findByRole('button', { name: 'Editar Perfil' }, wait);
+    await userEvent.click(screen.getByRole('button', { name: TEXT.profile.save }));
+    await screen.findByRole('button', { name: TEXT.profile.edit }, wait);
     expect(screen.getByText(TEXT.profile.updated)).toBeInTheDocument();
     const puts = calls.filter((c) => c.method === 'PUT');
     expect(puts).toEqual([expect.objectContaining({ path: API.userUpdate2(USER_ID), body: { photo_url: '' } })]);
@@ -100,8 +100,8 @@ describe('profile (/perfil)', () => {
     const { calls } = setup();
     await openEdit();
     await userEvent.type(screen.getByLabelText('Contraseña'), 'nuevaClave1');
-    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
-    expect(await screen.findByRole('button', { name: 'Editar Perfil' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: TEXT.actions.cancel }));
+    expect(await screen.findByRole('button', { name: TEXT.profile.edit })).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     expect(screen.queryByText(TEXT.profile.updated)).not.toBeInTheDocument();
   });
@@ -111,7 +111,7 @@ describe('profile (/perfil)', () => {
     await openEdit();
     await userEvent.type(screen.getByLabelText('Contraseña'), 'nuevaClave1');
     await userEvent.type(screen.getByLabelText('Confirmar Contraseña'), 'nuevaClave1');
-    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.profile.save }));
     expect(await screen.findByText(MSG.network, {}, wait)).toBeInTheDocument();
     expect(screen.getByLabelText('Contraseña')).toHaveValue('nuevaClave1');
     expect(screen.queryByText(TEXT.profile.updated)).not.toBeInTheDocument();

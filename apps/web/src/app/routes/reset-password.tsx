@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { MSG } from '@sendero/contract';
+import { MSG, TEXT } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthLink } from '@/features/auth/components/auth-link';
@@ -12,7 +12,7 @@ export default function ResetPasswordScreen() {
   return (
     <AuthCard title={MSG.resetTitle}>
       <ResetForm token={token} />
-      <AuthLink to={paths.login}>Volver a Iniciar Sesión</AuthLink>
+      <AuthLink to={paths.login}>{TEXT.auth.backToLogin}</AuthLink>
     </AuthCard>
   );
 }

@@ -25,7 +25,7 @@ const sharedPath = `/buscar-destino/destino/${PLACE_ID}`;
 async function signInThroughForm() {
   await userEvent.type(await screen.findByLabelText('Correo', {}, wait), 'ana@example.com');
   await userEvent.type(screen.getByLabelText('Contraseña'), 'secreto123');
-  await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+  await userEvent.click(screen.getByRole('button', { name: TEXT.auth.login }));
 }
 
 describe('a shared destination link opened without a session (docs/product.md#sharing)', () => {
@@ -102,10 +102,10 @@ describe('a shared destination link opened without a session (docs/product.md#sh
     await userEvent.type(screen.getByLabelText('Contraseña'), 'secreto123');
     await userEvent.type(screen.getByLabelText('Confirmar Contraseña'), 'secreto123');
     await userEvent.type(screen.getByLabelText('Nombre'), 'Ana');
-    await userEvent.type(screen.getByLabelText('Apellido'), 'Pérez');
-    await userEvent.click(screen.getByRole('button', { name: 'Registrarme' }));
+    await userEvent.type(screen.getByLabelText(TEXT.fields.lastname), 'Pérez');
+    await userEvent.click(screen.getByRole('button', { name: TEXT.auth.register }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/registro-exitoso'), wait);
-    expect(await screen.findByRole('link', { name: 'Ingresar' }, wait)).toHaveAttribute('href', `/ingresar?volver=${encodeURIComponent(sharedPath)}`);
+    expect(await screen.findByRole('link', { name: TEXT.auth.login }, wait)).toHaveAttribute('href', `/ingresar?volver=${encodeURIComponent(sharedPath)}`);
   });
 });
 

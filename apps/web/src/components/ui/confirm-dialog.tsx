@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { MODAL_WIDTH } from '@sendero/contract';
+import { ACTION_TEXT, MODAL_WIDTH } from '@sendero/contract';
 import { useCloseOnBack } from '@/lib/navigation-guard';
 
 interface ConfirmDialogProps {
@@ -25,7 +25,7 @@ interface ConfirmDialogProps {
 }
 
 /** A confirmation of width 400 (docs/product.md#constants) with 'Cancelar' (or `cancelLabel`) and the action. */
-export function ConfirmDialog({ open, question, detail, confirmLabel, cancelLabel = 'Cancelar', confirmColor = 'primary', pending, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, question, detail, confirmLabel, cancelLabel = ACTION_TEXT.cancel, confirmColor = 'primary', pending, onConfirm, onCancel }: ConfirmDialogProps) {
   // The browser's Back button closes the dialog instead of leaving the page.
   useCloseOnBack(open, () => {
     if (!pending) onCancel();

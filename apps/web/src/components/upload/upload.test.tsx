@@ -135,7 +135,7 @@ describe('image upload widget', { timeout: 20_000 }, () => {
     renderWithProviders(<ReviewPhoto />);
     await user.upload(screen.getByLabelText(TEXT.upload.addPhoto), imageFile());
     await screen.findByRole('dialog', { name: TEXT.upload.cropTitle });
-    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await user.click(screen.getByRole('button', { name: TEXT.actions.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent).toHaveLength(0);
   });

@@ -20,7 +20,7 @@ export function AdminActionsHistory({ targetId, headingLevel = 'h2' }: AdminActi
   return (
     <Box component="section" aria-labelledby={titleId}>
       <Typography id={titleId} component={headingLevel} variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
-        Historial de acciones
+        {TEXT.admin.history}
       </Typography>
       {isPending ? (
         <Box aria-busy="true" aria-label={TEXT.admin.historyLoading}>

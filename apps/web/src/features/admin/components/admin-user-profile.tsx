@@ -65,7 +65,7 @@ function SocialValue({ field, value }: { field: SocialField; value: string }) {
       {value}
       <OpenInNew sx={{ fontSize: 16 }} aria-hidden />
       <Box component="span" sx={visuallyHidden}>
-        (se abre en una pestaña nueva)
+        {TEXT.admin.newTab}
       </Box>
     </Link>
   );
@@ -110,11 +110,11 @@ export function AdminUserProfile({ user }: { user: User }) {
 
       <Section id="admin-user-data" title={TEXT.admin.userData}>
         <Facts>
-          <Fact term="Nombre">{user.firstname}</Fact>
-          <Fact term="Apellido">{user.lastname}</Fact>
-          <Fact term="Correo">{user.email}</Fact>
-          <Fact term="Rol">{ROLE_LABELS[user.role]}</Fact>
-          <Fact term="Estado">
+          <Fact term={TEXT.fields.firstname}>{user.firstname}</Fact>
+          <Fact term={TEXT.fields.lastname}>{user.lastname}</Fact>
+          <Fact term={TEXT.fields.email}>{user.email}</Fact>
+          <Fact term={TEXT.admin.role}>{ROLE_LABELS[user.role]}</Fact>
+          <Fact term={TEXT.admin.status}>
             <StatusChip status={user.status} />
           </Fact>
         </Facts>

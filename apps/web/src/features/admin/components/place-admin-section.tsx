@@ -46,7 +46,7 @@ export function PlaceAdminSection({ place }: { place: Place }) {
   return (
     <Paper component="section" variant="outlined" aria-labelledby="admin-actions-title" sx={{ p: { xs: 2, md: 3 }, borderRadius: 3 }}>
       <Typography id="admin-actions-title" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
-        Acciones de Administrador
+        {TEXT.admin.placeActions}
       </Typography>
       <Alert severity={place.verified ? 'success' : 'warning'} role="status" sx={{ mb: 2 }}>
         {copy.sentence}
@@ -56,7 +56,7 @@ export function PlaceAdminSection({ place }: { place: Place }) {
           {copy.toggle}
         </Button>
         <Button component={Link} to={paths.adminPlaces} variant="outlined">
-          Volver
+          {TEXT.actions.back}
         </Button>
       </Stack>
       <AdminActionsHistory targetId={place._id} headingLevel="h3" />

@@ -97,11 +97,11 @@ export function AdminPlacesList({ titleId, places, isPending, error, onRetry }: 
   return (
     <Box>
       <ListToolbar
-        filterLabel="Filtrar por estado"
+        filterLabel={TEXT.admin.filterByStatus}
         filter={params.filter}
         options={FILTERS}
         onFilterChange={params.setFilter}
-        searchLabel="Buscar por nombre o ciudad"
+        searchLabel={TEXT.admin.searchPlaces}
         initialSearch={params.search}
         onSearchChange={params.setSearch}
       />
@@ -142,10 +142,10 @@ export function AdminPlacesList({ titleId, places, isPending, error, onRetry }: 
                       <TableCell align="right" {...tableRoles.cell}>
                         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
                           <Button component={Link} to={paths.adminPlace(place._id)} variant="outlined" size="small">
-                            Revisar
+                            {TEXT.admin.review}
                           </Button>
                           <Button variant="outlined" color="error" size="small" onClick={() => askDelete(place)}>
-                            Eliminar
+                            {TEXT.admin.delete}
                           </Button>
                         </Stack>
                       </TableCell>

@@ -29,7 +29,7 @@ export function ResetLinkAction({ userId }: { userId: string }) {
   return (
     <Paper component="section" variant="outlined" aria-labelledby="admin-user-reset" sx={{ p: { xs: 2, md: 3 }, borderRadius: 3 }}>
       <Typography id="admin-user-reset" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>
-        Recuperación de contraseña
+        {TEXT.admin.resetTitle}
       </Typography>
       {url ? (
         <Stack spacing={1.5}>

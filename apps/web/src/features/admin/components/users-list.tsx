@@ -57,11 +57,11 @@ export function AdminUsersList({ titleId }: { titleId: string }) {
   return (
     <Box>
       <ListToolbar
-        filterLabel="Filtrar por estado"
+        filterLabel={TEXT.admin.filterByStatus}
         filter={params.filter}
         options={FILTERS}
         onFilterChange={params.setFilter}
-        searchLabel="Buscar por nombre o correo"
+        searchLabel={TEXT.admin.searchUsers}
         initialSearch={params.search}
         onSearchChange={params.setSearch}
       />
@@ -89,7 +89,7 @@ export function AdminUsersList({ titleId }: { titleId: string }) {
                       </TableCell>
                       <TableCell align="right" {...tableRoles.cell}>
                         <Button component={Link} to={paths.adminUser(user._id)} variant="outlined" size="small" sx={{ whiteSpace: 'nowrap' }}>
-                          Ver Perfil
+                          {TEXT.admin.seeProfile}
                         </Button>
                       </TableCell>
                     </TableRow>

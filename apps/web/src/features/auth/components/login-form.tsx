@@ -47,7 +47,7 @@ export function LoginForm({ asAdmin = false, onSuccess }: LoginFormProps) {
         <FormTextField form={form} name="email" id="login-email" label={TEXT.fields.email} type="email" autoComplete="email" />
         <FormTextField form={form} name="password" id="login-password" label={TEXT.fields.password} type="password" autoComplete="current-password" />
         <Button type="submit" variant="contained" size="large" disabled={loginMutation.isPending} fullWidth>
-          Ingresar
+          {TEXT.auth.login}
         </Button>
       </Stack>
     </form>

@@ -49,7 +49,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         <FormTextField form={form} name="firstname" id="register-firstname" label={TEXT.fields.firstname} autoComplete="given-name" />
         <FormTextField form={form} name="lastname" id="register-lastname" label={TEXT.fields.lastname} autoComplete="family-name" />
         <Button type="submit" variant="contained" size="large" disabled={registerMutation.isPending} fullWidth>
-          Registrarme
+          {TEXT.auth.register}
         </Button>
       </Stack>
     </form>

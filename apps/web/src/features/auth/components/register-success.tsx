@@ -12,11 +12,11 @@ export function RegisterSuccess({ loginTo = paths.login }: { loginTo?: string })
     <Box sx={{ textAlign: 'center' }}>
       <CheckCircleIcon color="success" sx={{ fontSize: 64, mb: 1 }} aria-hidden="true" />
       <Typography component="p" variant="h6" sx={{ fontWeight: 700 }}>
-        Registro Exitoso
+        {TEXT.auth.registeredTitle}
       </Typography>
       <Typography sx={{ my: 2 }}>{TEXT.auth.registered}</Typography>
       <Button component={RouterLink} to={loginTo} variant="contained" size="large" fullWidth>
-        Ingresar
+        {TEXT.auth.login}
       </Button>
     </Box>
   );

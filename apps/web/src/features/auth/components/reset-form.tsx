@@ -47,7 +47,7 @@ export function ResetForm({ token }: { token: string }) {
           {MSG.resetDone}
         </Alert>
         <Button component={RouterLink} to={paths.login} variant="contained" size="large" fullWidth>
-          Ingresar
+          {TEXT.auth.login}
         </Button>
       </Stack>
     );

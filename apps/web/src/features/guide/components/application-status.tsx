@@ -38,7 +38,7 @@ export function ApplicationStatus({ status, justSent, onNewApplication }: Applic
       </Typography>
       {NOTE[status] && <Typography sx={{ mt: 1, color: 'text.secondary' }}>{NOTE[status]}</Typography>}
       <Button variant="contained" sx={{ mt: 3 }} onClick={() => setConfirming(true)}>
-        Enviar nueva solicitud
+        {TEXT.guide.replaceTitle}
       </Button>
       <Dialog
         open={confirming}
@@ -59,7 +59,7 @@ export function ApplicationStatus({ status, justSent, onNewApplication }: Applic
               onNewApplication();
             }}
           >
-            Continuar
+            {TEXT.guide.continue}
           </Button>
         </DialogActions>
       </Dialog>

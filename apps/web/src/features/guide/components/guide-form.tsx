@@ -66,7 +66,7 @@ export function GuideForm({ userId, initial, onSent }: GuideFormProps) {
       />
       <Box>
         <Button type="submit" variant="contained" size="large" disabled={submit.isPending}>
-          Enviar
+          {TEXT.guide.send}
         </Button>
       </Box>
     </Box>

@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { MSG, type User } from '@sendero/contract';
+import { MSG, type User, TEXT } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateUser } from '../api/update-user';
@@ -27,7 +27,7 @@ export function EmailPreferences({ user }: { user: User }) {
   return (
     <Paper component="section" variant="outlined" aria-labelledby="email-preferences-title" sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3, mt: 3 }}>
       <Typography id="email-preferences-title" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
-        Correos
+        {TEXT.profile.emails}
       </Typography>
       <FormControlLabel
         control={<Switch checked={checked} onChange={(_e, next) => onChange(next)} disabled={mutation.isPending} />}

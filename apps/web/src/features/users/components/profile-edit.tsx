@@ -87,10 +87,10 @@ export function ProfileEdit({ profile, onDone }: ProfileEditProps) {
           />
           <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end', mt: 1 }}>
             <Button variant="outlined" onClick={onDone} disabled={saving}>
-              Cancelar
+              {TEXT.actions.cancel}
             </Button>
             <Button type="submit" variant="contained" disabled={mismatch || saving || uploading}>
-              Guardar
+              {TEXT.profile.save}
             </Button>
           </Box>
         </Box>

@@ -30,7 +30,7 @@ export function ProfileView({ profile, onEdit }: { profile: ProfileData; onEdit:
           <Field label={TEXT.fields.email} value={profile.email} />
         </Box>
         <Button variant="contained" sx={{ mt: 3 }} onClick={onEdit}>
-          Editar Perfil
+          {TEXT.profile.edit}
         </Button>
       </Box>
     </Box>
