@@ -27,13 +27,29 @@ export interface LighthouseResult {
   benchmarkIndex: number;
 }
 
+/** One run; a trace Chromium failed to record (NO_NAVSTART, NO_FCP on a loaded machine) is run again, once. */
 export async function runLighthouse(url: string, chromePath: string, flags: string[]): Promise<LighthouseResult> {
+  try {
+    return await runLighthouseOnce(url, chromePath, flags);
+  } catch (e) {
+    if (!(e instanceof TraceError)) throw e;
+    console.warn(`   (${e.message}: running Lighthouse again)`);
+    return runLighthouseOnce(url, chromePath, flags);
+  }
+}
+
+class TraceError extends Error {}
+
+async function runLighthouseOnce(url: string, chromePath: string, flags: string[]): Promise<LighthouseResult> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...flags, '--headless=new'] });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
     if (!result) throw new Error('lighthouse returned no result');
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      const message = `lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+      throw /^NO_(NAVSTART|FCP|TRACING_STARTED)/.test(lhr.runtimeError.code) ? new TraceError(message) : new Error(message);
+    }
     const scores = {} as Record<Category, number>;
     const losses = {} as Record<Category, string[]>;
     for (const id of CATEGORIES) {

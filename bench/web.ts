@@ -3,6 +3,7 @@
  * Not a test: it measures. Exit code 1 when a budget is missed, so a CI step can flag it.
  *   npm run bench:web                       build, then all three
  *   npm run bench:web -- --only search      one of: landing, search, planning, lighthouse (no build needed for search, planning)
+ *   npm run bench:web -- --only lighthouse --path /ingresar   Lighthouse on that page only
  */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -20,6 +21,8 @@ const PORT = Number(process.env.BENCH_WEB_PORT ?? 3901);
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
 const wants = (part: string) => !only || only === part;
+const pathIndex = process.argv.indexOf('--path');
+const lighthousePaths = pathIndex >= 0 ? [process.argv[pathIndex + 1] ?? '/'] : LIGHTHOUSE_PATHS;
 const verdict = (ok: boolean) => (ok ? 'OK' : 'OVER BUDGET');
 
 let failed = false;
@@ -72,7 +75,7 @@ if (wants('landing') || wants('lighthouse')) {
     }
     if (wants('lighthouse')) {
       // The landing and the two screens a visitor opens from it (issue 17: login and register paint as fast).
-      for (const path of LIGHTHOUSE_PATHS) {
+      for (const path of lighthousePaths) {
         const r = await runLighthouse(`${server.url}${path}`, CHROMIUM_PATH, CHROMIUM_ARGS);
         console.log(`\n== Lighthouse 12.8 on ${server.url}${path} (mobile, simulated throttling; CPU benchmark index ${r.benchmarkIndex})`);
         console.log(`   FCP ${r.metrics.fcpMs.toFixed(0)} ms, LCP ${r.metrics.lcpMs.toFixed(0)} ms, TBT ${r.metrics.tbtMs.toFixed(0)} ms, CLS ${r.metrics.cls.toFixed(3)}`);

@@ -100,6 +100,34 @@ test.describe('as a visitor', () => {
     await expect(logoutControl(page)).toBeVisible();
   });
 
+  // Issue 17: login and register paint in the first wave of downloads. The HTML the server sends for
+  // them names every chunk their form and its validation need (modulepreload, apps/server/src/plugins/web.ts),
+  // so no script is asked for that the HTML did not name, not even when the empty form is sent.
+  for (const [path, form, submit] of [
+    ['/ingresar', TEXT.auth.loginForm, 'Ingresar'],
+    ['/registro', TEXT.auth.registerForm, 'Registrarme'],
+  ] as const) {
+    test(`the HTML of ${path} names every chunk its form and validation need`, async ({ page }) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        // The service worker's registration is a chunk of its own, asked for after load (src/main.tsx).
+        if (pathname.endsWith('.js') && !/\/assets\/(register-sw|workbox-window)[.-]/.test(pathname)) scripts.push(pathname);
+      });
+      const response = await page.goto(path);
+      const html = await response!.text();
+      const named = new Set([...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+
+      const formElement = page.getByRole('form', { name: form });
+      await expect(formElement.getByLabel(TEXT.fields.email, { exact: true })).toBeVisible();
+      await formElement.getByRole('button', { name: submit, exact: true }).click();
+      await expect(page.getByText(MSG.emailRequired, { exact: true })).toBeVisible();
+      expect(scripts.length).toBeGreaterThan(1);
+      expect(scripts.filter((src) => !named.has(src)), `scripts ${path} asked for that its HTML did not name`).toEqual([]);
+      expect([...named].filter((src) => html.includes(`rel="modulepreload" crossorigin href="${src}"`)).length).toBeGreaterThan(0);
+    });
+  }
+
   test('every guarded route sends me to /ingresar', async ({ page, api, admin, registerUser }) => {
     const owner = await registerUser();
     const place = await api.createVerifiedPlace(owner.token, admin.token);

@@ -4,6 +4,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { paths } from './src/config/paths';
 
 // The dev server proxies the API and the uploads to the Fastify server (SERVER_PORT, default 3000).
 const serverPort = process.env.SERVER_PORT ?? process.env.PORT_SERVER ?? '3000';
@@ -112,12 +113,65 @@ function muiWithoutCssVars(): Plugin {
   };
 }
 
+/**
+ * The screens a visitor opens straight from outside (the landing's two buttons, the mail links) paint
+ * in the first wave of downloads: the build writes dist/route-preloads.json, each such path with every
+ * chunk its lazy screen needs (the screen's own and all it imports, not the entry), and the server puts
+ * them in that page's HTML as <link rel="modulepreload"> (apps/server/src/plugins/web.ts). Without it
+ * the screen's chunks start only once the entry has run and the router has asked for them.
+ */
+export const PRELOADED_ROUTES: Record<string, string> = {
+  [paths.login]: 'src/app/routes/login.tsx',
+  [paths.register]: 'src/app/routes/register.tsx',
+  [paths.registerSuccess]: 'src/app/routes/register-success.tsx',
+  [paths.adminLogin]: 'src/app/routes/admin-login.tsx',
+  [paths.forgotPassword]: 'src/app/routes/forgot-password.tsx',
+  [paths.resetPassword]: 'src/app/routes/reset-password.tsx',
+};
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+function routePreloads(): Plugin {
+  const webRoot = dirname(fileURLToPath(import.meta.url));
+  return {
+    name: 'sendero-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      // The entry and what it imports are already in index.html.
+      const initial = new Set<string>();
+      const visitInitial = (fileName: string) => {
+        if (initial.has(fileName)) return;
+        initial.add(fileName);
+        byFile.get(fileName)?.imports.forEach(visitInitial);
+      };
+      chunks.filter((chunk) => chunk.isEntry).forEach((chunk) => visitInitial(chunk.fileName));
+      const preloads: Record<string, string[]> = {};
+      for (const [path, module] of Object.entries(PRELOADED_ROUTES)) {
+        const id = join(webRoot, module);
+        const screen = chunks.find((chunk) => chunk.facadeModuleId === id);
+        if (!screen) this.error(`route-preloads: no chunk for ${module} (${path}); is it still a lazy screen?`);
+        const files: string[] = [];
+        const visit = (fileName: string) => {
+          const chunk = byFile.get(fileName);
+          if (!chunk || initial.has(fileName) || files.includes(fileName)) return;
+          files.push(fileName);
+          chunk.imports.forEach(visit);
+        };
+        visit(screen.fileName);
+        preloads[path] = files.map((file) => `/${file}`);
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });
+    },
+  };
+}
+
 // react-router's package exports point every condition at its development build (dev warnings
 // on); production builds use its production build instead.
 const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
 export default defineConfig(({ command }) => ({
-  plugins: [muiWithoutCssVars(), react(), inlineEntryCss(), pageShellInDev(), pwa],
+  plugins: [muiWithoutCssVars(), react(), inlineEntryCss(), pageShellInDev(), routePreloads(), pwa],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -123,7 +123,19 @@ describe('serving the built web app', () => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'sendero-web-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="es"><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>');
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html lang="es"><head><script type="module" crossorigin src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    // The build's map of a screen's chunks (apps/web/vite.config.ts), with entries the server must refuse.
+    writeFileSync(
+      join(dist, 'route-preloads.json'),
+      JSON.stringify({
+        '/ingresar': ['/assets/login-aaa111.js', '/assets/form-bbb222.js'],
+        '/registro': ['/assets/register-ccc333.js', 'https://elsewhere.example/x.js', '/assets/"><script>x.js'],
+        nada: ['/assets/nada-ddd444.js'],
+      }),
+    );
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log("sendero")');
     writeFileSync(join(dist, 'favicon.ico'), Buffer.alloc(100, 1));
     writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
@@ -161,6 +173,18 @@ describe('serving the built web app', () => {
       // The static shell shows instead of the landing's static hero until the app takes over.
       expect(res.body).toContain('<body class="sd-page">');
     }
+  });
+
+  it("puts a screen's chunks in its HTML as modulepreload links after the entry, and nowhere else", async () => {
+    const html = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
+    const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    const login = await html('/ingresar');
+    expect(preloads(login)).toEqual(['/assets/login-aaa111.js', '/assets/form-bbb222.js']);
+    expect(login.indexOf('/assets/app-abc123.js')).toBeLessThan(login.indexOf('rel="modulepreload"'));
+    expect(login.indexOf('rel="modulepreload"')).toBeLessThan(login.indexOf('</head>'));
+    // Only same-site /assets/*.js files are taken from the map.
+    expect(preloads(await html('/registro'))).toEqual(['/assets/register-ccc333.js']);
+    for (const url of ['/', '/buscar-destino', '/ingresar/otra', 'nada']) expect(preloads(await html(url)), url).toEqual([]);
   });
 
   it("serves / with the landing's static hero (no shell class)", async () => {

@@ -66,9 +66,39 @@ interface PageTemplate {
   landing: readonly [string, string];
   page: readonly [string, string];
   generic: GenericPage;
+  /** Per path, the <link rel="modulepreload"> tags of its screen's chunks (see readRoutePreloads). */
+  preloads: ReadonlyMap<string, string>;
 }
 
-export function makePageTemplate(html: string, version: string): PageTemplate {
+/** Written by the web build next to index.html (apps/web/vite.config.ts, routePreloads). */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+const ASSET_HREF_RE = /^\/assets\/[\w.-]+\.js$/;
+
+/**
+ * The build's map from a screen's path to the chunks that screen needs (/ingresar: the login screen, its
+ * form, the contract's schemas...), as the modulepreload tags that path's HTML carries, so the browser
+ * fetches them alongside the entry instead of after it has run (a second round trip before the form
+ * paints). A missing or unreadable map only costs that speed-up. Only /assets/*.js paths are taken.
+ */
+export function routePreloadTags(json: string | null): Map<string, string> {
+  const tags = new Map<string, string>();
+  if (!json) return tags;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return tags;
+  }
+  if (!parsed || typeof parsed !== 'object') return tags;
+  for (const [path, files] of Object.entries(parsed as Record<string, unknown>)) {
+    if (!path.startsWith('/') || !Array.isArray(files)) continue;
+    const hrefs = files.filter((file): file is string => typeof file === 'string' && ASSET_HREF_RE.test(file));
+    if (hrefs.length) tags.set(path, hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n    '));
+  }
+  return tags;
+}
+
+export function makePageTemplate(html: string, version: string, preloadsJson: string | null = null): PageTemplate {
   const title = TITLE_RE.exec(html);
   const description = DESCRIPTION_RE.exec(html);
   let marked = html;
@@ -88,6 +118,7 @@ export function makePageTemplate(html: string, version: string): PageTemplate {
       title: title ? unescapeHtml(title[1]!.trim()) : FALLBACK_PAGE.title,
       description: description ? unescapeHtml(description[1]!.trim()) : FALLBACK_PAGE.description,
     },
+    preloads: routePreloadTags(preloadsJson),
   };
 }
 
@@ -119,7 +150,8 @@ class PageRenderer {
     const info = await stat(this.file);
     const version = `${info.mtimeMs}:${info.size}`;
     if (this.template?.version !== version) {
-      this.template = makePageTemplate(await readFile(this.file, 'utf8'), version);
+      const preloads = await readFile(join(dirname(this.file), ROUTE_PRELOADS_FILE), 'utf8').catch(() => null);
+      this.template = makePageTemplate(await readFile(this.file, 'utf8'), version, preloads);
       this.generic.clear();
       this.places = new WeakMap();
     }
@@ -146,7 +178,10 @@ class PageRenderer {
     const hit = this.generic.get(pathname);
     if (hit) return hit;
     const [before, after] = pathname === '/' ? template.landing : template.page;
-    const body = makeCachedBody(Buffer.from(`${before}${genericHead(template.generic, this.publicUrl, pathname)}\n    ${after}`));
+    // After the entry script (in <head>), so the entry is asked for first.
+    const preload = template.preloads.get(pathname);
+    const rest = !preload ? after : /<\/head>/i.test(after) ? after.replace(/<\/head>/i, () => `  ${preload}\n  </head>`) : `${preload}\n    ${after}`;
+    const body = makeCachedBody(Buffer.from(`${before}${genericHead(template.generic, this.publicUrl, pathname)}\n    ${rest}`));
     if (pathname.length <= GENERIC_PATH_MAX) {
       if (this.generic.size >= GENERIC_PAGES_MAX) this.generic.delete(this.generic.keys().next().value!);
       this.generic.set(pathname, body);
