@@ -179,6 +179,44 @@ test('Back with the review modal open closes it, and asks first when something w
   expect(new URL(page.url()).pathname).toBe(detailPath(place._id));
 });
 
+test('Back with the review modal open on a tab opened directly on the destination closes it and stays; the next Back leaves', async ({ page, api, admin, registerUser }) => {
+  const owner = await registerUser();
+  const place = await api.createVerifiedPlace(owner.token, admin.token);
+  const user = await registerUser();
+  const tab = page;
+  await phone(tab);
+  await login(tab, user);
+  // The tab opens on the destination's address (a shared link): nothing of the site before it.
+  await tab.goto(detailPath(place._id));
+  const open = tab.getByRole('button', { name: TEXT.reviews.write });
+  const modal = tab.getByRole('dialog', { name: TEXT.reviews.modalTitle(place.name) });
+  await open.click();
+  await expect(modal).toBeVisible();
+  await markDocument(tab);
+
+  await tab.goBack();
+  await expect(modal).toBeHidden();
+  expect(new URL(tab.url()).pathname).toBe(detailPath(place._id));
+  expect(await documentMarked(tab)).toBe(true);
+
+  // Half-written: Back asks, and the text stays.
+  await open.click();
+  const comment = modal.getByRole('textbox', { name: TEXT.reviews.comment });
+  await comment.fill('Escrito en una pestaña nueva');
+  await tab.goBack();
+  await expect(modal.getByText(MSG.reviewDiscard)).toBeVisible();
+  await expect(comment).toHaveValue('Escrito en una pestaña nueva');
+  expect(new URL(tab.url()).pathname).toBe(detailPath(place._id));
+  await modal.getByRole('button', { name: TEXT.reviews.discard }).click();
+  await expect(modal).toBeHidden();
+  expect(await documentMarked(tab)).toBe(true);
+
+  // No dialog open and no entry left behind: Back leaves the site as it would have (the blank tab).
+  await expect.poll(() => tab.evaluate(() => (history.state as { key?: string } | null)?.key ?? 'default')).toBe('default');
+  await tab.goBack();
+  await expect.poll(() => tab.url()).toBe('about:blank');
+});
+
 test('the search carousel shows the first result again after a filter change', async ({ page, api, admin, registerUser }) => {
   const owner = await registerUser();
   const tag = uniqueTag();

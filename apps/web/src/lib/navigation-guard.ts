@@ -9,13 +9,26 @@ import { useEffect, useRef } from 'react';
 export type GuardEntry = { kind: 'dialog'; onBack: () => void } | { kind: 'unsaved' };
 
 const stack: GuardEntry[] = [];
+const listeners = new Set<() => void>();
+
+function changed(): void {
+  for (const listener of listeners) listener();
+}
 
 function push(entry: GuardEntry): () => void {
   stack.push(entry);
+  changed();
   return () => {
     const i = stack.lastIndexOf(entry);
     if (i >= 0) stack.splice(i, 1);
+    changed();
   };
+}
+
+/** Calls `listener` whenever a dialog or a form with unsaved changes registers or leaves. */
+export function subscribeGuards(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /** The dialog that Back should close, if any (the most recently opened one). */

@@ -9,7 +9,7 @@ import { MSG, TEXT } from '@sendero/contract';
 import { PlaceForm } from '@/features/places/components/place-form';
 import { useCloseOnBack } from '@/lib/navigation-guard';
 import { renderRoutes } from '@/test/render';
-import { NavigationGuard } from './navigation-guard';
+import { DIALOG_ENTRY, NavigationGuard } from './navigation-guard';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -58,6 +58,42 @@ describe('no lost input', { timeout: 20_000 }, () => {
 
     await router.navigate(-1);
     expect(await screen.findByText('Pantalla anterior')).toBeInTheDocument();
+  });
+
+  it('on a tab opened directly on the page, opening a dialog adds one entry; Back closes the dialog and the entry goes with it', async () => {
+    const { router } = renderRoutes(tree(<ScreenWithDialog />), '/pagina');
+    const first = router.state.location;
+    expect(first.key).toBe('default');
+    fireEvent.click(await screen.findByRole('button', { name: 'Abrir' }));
+    expect(await screen.findByRole('dialog', { name: 'Un diálogo' })).toBeInTheDocument();
+    // Without the added entry there would be nothing of the app behind the page for Back to land on.
+    await waitFor(() => expect((router.state.location.state as Record<string, unknown> | null)?.[DIALOG_ENTRY]).toBe(true));
+    expect(router.state.historyAction).toBe('PUSH');
+
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(router.state.location.key).toBe('default'));
+    expect(router.state.location.pathname).toBe('/pagina');
+  });
+
+  it('a dialog closed with its own button on a directly opened tab leaves no extra entry behind', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoutes(tree(<ScreenWithDialog />), '/pagina');
+    await user.click(await screen.findByRole('button', { name: 'Abrir' }));
+    await waitFor(() => expect((router.state.location.state as Record<string, unknown> | null)?.[DIALOG_ENTRY]).toBe(true));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(router.state.location.key).toBe('default'));
+    expect(router.state.historyAction).toBe('POP');
+  });
+
+  it('a dialog opened after navigating inside the app adds no entry (Back already has somewhere to land)', async () => {
+    const { router } = renderRoutes(tree(<ScreenWithDialog />), '/antes');
+    await router.navigate('/pagina');
+    const before = router.state.location.key;
+    fireEvent.click(await screen.findByRole('button', { name: 'Abrir' }));
+    expect(await screen.findByRole('dialog', { name: 'Un diálogo' })).toBeInTheDocument();
+    expect(router.state.location.key).toBe(before);
   });
 
   it('as a user leaving a half-written place form I am asked first; I can stay with my text or leave', async () => {

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
-import { useBlocker } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ComponentType } from 'react';
+import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { MSG } from '@sendero/contract';
-import { shouldBlock, topDialog } from '@/lib/navigation-guard';
+import { shouldBlock, subscribeGuards, topDialog } from '@/lib/navigation-guard';
 import { importWithRetry } from './chunk-loading';
 import type { UnsavedChangesDialogProps } from './unsaved-changes-dialog';
 
@@ -18,11 +18,47 @@ const UnsavedChangesDialog = lazy<ComponentType<UnsavedChangesDialogProps>>(() =
   importWithRetry(() => import('./unsaved-changes-dialog')).catch(() => ({ default: NativeConfirm })),
 );
 
+/** Marks the history entry added under an open dialog on a page that has no entry of the app before it. */
+export const DIALOG_ENTRY = 'senderoDialogEntry';
+
+const dialogOpen = () => topDialog() !== undefined;
+
+function withoutMark(state: unknown): Record<string, unknown> {
+  return state !== null && typeof state === 'object' ? (state as Record<string, unknown>) : {};
+}
+
+/**
+ * Back must close a dialog even on a tab opened directly on the page (docs/product.md#no-lost-input):
+ * with no entry of the app before this one, Back would leave the site before any blocker hears it. So
+ * while a dialog is open on the tab's first entry, a copy of the entry is pushed (marked), and Back lands
+ * on the blocker as usual; once every dialog is closed, the copy is gone back over, so Back afterwards
+ * leaves as it would have.
+ */
+function useDialogEntry(): void {
+  const open = useSyncExternalStore(subscribeGuards, dialogOpen, dialogOpen);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const onCopy = withoutMark(location.state)[DIALOG_ENTRY] === true;
+  // React Router names the entry the tab was opened on 'default' (no state of the router yet).
+  const first = location.key === 'default';
+  useEffect(() => {
+    if (open && first) {
+      void navigate(
+        { pathname: location.pathname, search: location.search, hash: location.hash },
+        { state: { ...withoutMark(location.state), [DIALOG_ENTRY]: true } },
+      );
+    } else if (!open && onCopy) {
+      void navigate(-1);
+    }
+  }, [open, first, onCopy, location, navigate]);
+}
+
 /**
  * The app's single navigation blocker (lib/navigation-guard.ts): Back with a dialog open closes the
  * dialog and stays; leaving a page with unsaved changes asks first.
  */
 export function NavigationGuard() {
+  useDialogEntry();
   // Why the last navigation was blocked: decided when it is blocked, acted on once the state says so.
   const reason = useRef<'dialog' | 'unsaved'>('unsaved');
   const blocker = useBlocker((transition) => {
