@@ -16,8 +16,8 @@
  * One browser for the whole team: run it as `flock /tmp/sendero-browser.lock npm run bench:catalogue`.
  * Exit code 1 when a budget is missed.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -26,7 +26,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { API, SESSION_STORAGE_KEY, type Session, TEXT } from '@sendero/contract';
+import { API, SESSION_STORAGE_KEY, type Session, TEXT, UPLOADS_PATH_PREFIX } from '@sendero/contract';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/env.js';
 import { freePort, httpClient, spawnNode, waitForUrl } from '../apps/server/test/helpers/process.js';
 
@@ -61,7 +61,22 @@ const DESCRIPTION =
 const HOW_TO_GET = 'Desde el terminal terrestre toma un colectivo hasta el pueblo de partida (1 h 30 min); el inicio del camino está señalizado a diez minutos de la plaza.';
 const TIPS = 'Lleva agua, bloqueador, casaca impermeable y algo de comer. Aclimátate un día antes y sal temprano.';
 
-async function seedPlaces(client: pg.Client, n: number, owner: string, photo: string): Promise<void> {
+/** Each destination its own photo name (a content hash), as real uploads have: the index cannot share them. */
+const photoHash = (i: number) => createHash('sha256').update(`bench-photo-${i}`).digest('hex');
+
+/**
+ * The uploaded picture under every destination's own name (hard links in the local storage, with its
+ * -400/-800 variants), so the cards show a picture and the index carries unique photos.
+ */
+function linkPhotos(uploadsDir: string, photo: string, n: number): void {
+  const hash = photo.slice(UPLOADS_PATH_PREFIX.length, -'.webp'.length);
+  for (let i = 1; i <= n; i++) {
+    const to = photoHash(i);
+    for (const suffix of ['', '-400', '-800']) linkSync(join(uploadsDir, `${hash}${suffix}.webp`), join(uploadsDir, `${to}${suffix}.webp`));
+  }
+}
+
+async function seedPlaces(client: pg.Client, n: number, owner: string): Promise<void> {
   const sqlArray = (xs: string[]) => `array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]::text[]`;
   await client.query(
     `insert into places (id_user, name, city, difficulty, capacity, time_min, time_max, time_city, photos, description, how_to_get, tips,
@@ -71,12 +86,12 @@ async function seedPlaces(client: pg.Client, n: number, owner: string, photo: st
             (${sqlArray(CITIES)})[1 + (i * 7) % ${CITIES.length}],
             (array['Fácil','Media','Exigente','Difícil'])[1 + i % 4],
             5 + i % 40, 1 + i % 4, 3 + i % 4 + i % 3, 0.5 + (i % 8) / 2,
-            array[$2::text], $3, $4, $5,
+            array['${UPLOADS_PATH_PREFIX}' || encode(sha256(convert_to('bench-photo-' || i, 'UTF8')), 'hex') || '.webp'], $2, $3, $4,
             round(((i * 37) % 51)::numeric / 10, 1), (i * 13) % 60,
-            -18 + ((i * 7919) % 13000)::float8 / 1000, -81 + ((i * 104729) % 12000)::float8 / 1000,
+            -18 + ((i * 7919) % 1300000)::float8 / 100000, -81 + ((i * 104729) % 1200000)::float8 / 100000,
             true, now() - make_interval(secs => i), now() - make_interval(secs => i)
-     from generate_series(1, $6::int) as i`,
-    [owner, photo, DESCRIPTION, HOW_TO_GET, TIPS, n],
+     from generate_series(1, $5::int) as i`,
+    [owner, DESCRIPTION, HOW_TO_GET, TIPS, n],
   );
   await client.query('analyze places');
 }
@@ -330,7 +345,8 @@ async function measureSize(browser: Browser, size: number): Promise<SizeFigures>
 
     await db.connect();
     const seedStart = performance.now();
-    await seedPlaces(db, size, user._id, photo);
+    await seedPlaces(db, size, user._id);
+    linkPhotos(join(dataDir, 'uploads'), photo, size);
     console.log(`  ${size} destinations inserted by SQL in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
     // Rows written behind the server's back: let its index expire (PLACE_INDEX_TTL_MS) or be notified.
     await new Promise((r) => setTimeout(r, 1500));

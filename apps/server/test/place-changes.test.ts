@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type Place, type PlaceIndexEntry } from '@sendero/contract';
+import { API, decodePlaceIndex, type Place, type PlaceIndexWire } from '@sendero/contract';
 import { openPostgres, type Database } from '@/db/client.js';
 import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
 import { createEmptyPostgresDatabase, testDbKind } from './helpers/database.js';
@@ -48,7 +48,8 @@ if (testDbKind() === 'postgres') {
     });
 
     const list = async (t: TestApp) => (await t.app.inject({ method: 'GET', url: API.places })).json() as Place[];
-    const index = async (t: TestApp) => ((await t.app.inject({ method: 'GET', url: API.placeIndex() })).json() as PlaceIndexEntry[]).map((e) => e._id);
+    const entries = async (t: TestApp) => decodePlaceIndex((await t.app.inject({ method: 'GET', url: API.placeIndex() })).json() as PlaceIndexWire);
+    const index = async (t: TestApp) => (await entries(t)).map((e) => e._id);
 
     it('listen, and keep their caches until a change is notified', () => {
       expect(a.app.placeChanges.live).toBe(true);
@@ -74,7 +75,7 @@ if (testDbKind() === 'postgres') {
       });
       expect(review.statusCode).toBe(201);
       await until('the rating listed by b', async () => (await list(b)).find((p) => p._id === place._id)?.rating === 2, 500);
-      const entry = ((await b.app.inject({ method: 'GET', url: API.placeIndex() })).json() as PlaceIndexEntry[]).find((e) => e._id === place._id);
+      const entry = (await entries(b)).find((e) => e._id === place._id);
       expect(entry).toMatchObject({ rating: 2, comments: 1 });
 
       // Deleted through b: gone from a's list.

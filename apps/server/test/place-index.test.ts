@@ -2,13 +2,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
+  coverUrl,
+  decodePlaceIndex,
+  encodePlaceIndex,
   MSG,
   PLACE_INDEX_MAX,
   PlaceIndexEntrySchema,
+  PlaceIndexWireSchema,
+  type PlaceIndexWire,
   SEARCH_CASE_PLACES,
   SEARCH_CASES,
   type Place,
-  type PlaceIndexEntry,
   type PlaceSearchResponse,
   type RatingListItem,
 } from '@sendero/contract';
@@ -48,6 +52,13 @@ async function insertPlaces(t: TestApp, owner: TestUser, rows: ReadonlyArray<{ n
   return inserted.map((r) => r.id);
 }
 
+/** GET /api/place/index decoded as the web app decodes it (docs/decisions/028-compact-place-index.md). */
+async function getIndex(t: TestApp, token?: string, limit?: number) {
+  const res = await api(t, token).get<PlaceIndexWire>(API.placeIndex(limit));
+  expect(res.status).toBe(200);
+  return { ...res, wire: res.body, body: decodePlaceIndex(PlaceIndexWireSchema.parse(res.body)) };
+}
+
 describe('GET /api/place/index (docs/product.md#catalogue)', () => {
   let t: TestApp;
   let admin: TestUser;
@@ -65,12 +76,13 @@ describe('GET /api/place/index (docs/product.md#catalogue)', () => {
     await t?.close();
   });
 
-  it('gives anyone the verified places with only the card, filter and sort fields, and an ETag that revalidates', async () => {
-    const res = await api(t).get<PlaceIndexEntry[]>(API.placeIndex());
-    expect(res.status).toBe(200);
+  it('gives anyone the verified places with only the card, filter and sort fields, one array per field, and an ETag that revalidates', async () => {
+    const res = await getIndex(t);
+    expect(Object.keys(res.wire)).toEqual(Object.keys(PlaceIndexWireSchema.shape));
     expect(res.body).toHaveLength(1);
     const [entry] = res.body;
-    expect(Object.keys(entry!).sort()).toEqual(['_id', 'city', 'comments', 'created_at', 'difficulty', 'lat', 'lon', 'name', 'photo', 'rating', 'time', 'time_city']);
+    const hash = verified.photos[0]!.slice('/uploads/'.length, -'.webp'.length);
+    expect(res.wire.photo).toEqual([hash.slice(0, 4)]);
     expect(PlaceIndexEntrySchema.parse(entry)).toEqual({
       _id: verified._id,
       name: 'Laguna Verde',
@@ -78,10 +90,11 @@ describe('GET /api/place/index (docs/product.md#catalogue)', () => {
       difficulty: verified.difficulty,
       time: verified.time,
       time_city: verified.time_city,
-      photo: verified.photos[0],
+      photo: coverUrl(verified._id, hash.slice(0, 4)),
       rating: 0,
       comments: 0,
-      created_at: verified.created_at,
+      // Whole seconds on the wire.
+      created_at: new Date(Math.floor(Date.parse(verified.created_at) / 1000) * 1000).toISOString(),
       lat: -12.1,
       lon: -76.9,
     });
@@ -94,18 +107,39 @@ describe('GET /api/place/index (docs/product.md#catalogue)', () => {
     expect(br.headers['content-encoding']).toBe('br');
   });
 
+  it('the cover URL of an entry serves the first photo and its variants, immutable while the tag is the photo\'s', async () => {
+    const [entry] = (await getIndex(t)).body;
+    const base = verified.photos[0]!.slice(0, -'.webp'.length);
+    const coverBase = entry!.photo!.slice(0, -'.webp'.length);
+    for (const suffix of ['', '-400', '-800']) {
+      const cover = await t.app.inject({ method: 'GET', url: `${coverBase}${suffix}.webp` });
+      const file = await t.app.inject({ method: 'GET', url: `${base}${suffix}.webp` });
+      expect(cover.statusCode, suffix).toBe(200);
+      expect(cover.headers['content-type']).toBe('image/webp');
+      expect(cover.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(cover.rawPayload.equals(file.rawPayload)).toBe(true);
+    }
+    // A stale tag still shows the current photo, cached briefly; an unknown place or a junk key is a 404.
+    const tag = verified.photos[0]!.slice('/uploads/'.length, '/uploads/'.length + 4);
+    const stale = await t.app.inject({ method: 'GET', url: coverUrl(verified._id, tag === '0000' ? '1111' : '0000') });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers['cache-control']).toBe('public, max-age=60');
+    expect((await t.app.inject({ method: 'GET', url: coverUrl('00000000-0000-4000-8000-000000000000', '0000') })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/cover-zz-0000.webp' })).statusCode).toBe(404);
+  });
+
   it('gives an administrator every place, privately; the creator of a pending place does not see it in the index', async () => {
-    const all = await api(t, admin.token).get<PlaceIndexEntry[]>(API.placeIndex());
+    const all = await getIndex(t, admin.token);
     expect(all.body.map((e) => e._id).sort()).toEqual([verified._id, pending._id].sort());
     expect(all.headers['cache-control']).toBe('private, no-cache');
-    const mine = await api(t, ana.token).get<PlaceIndexEntry[]>(API.placeIndex());
+    const mine = await getIndex(t, ana.token);
     expect(mine.body.map((e) => e._id)).toEqual([verified._id]);
   });
 
   it('updates the one entry after a review, a verification, an edit and a delete (new ETag each time)', async () => {
     const seen = new Set<string>();
     const etag = async () => {
-      const res = await api(t).get<PlaceIndexEntry[]>(API.placeIndex());
+      const res = await getIndex(t);
       seen.add(res.headers.etag as string);
       return res.body;
     };
@@ -125,9 +159,8 @@ describe('GET /api/place/index (docs/product.md#catalogue)', () => {
 
   it('?limit=N gives the N newest; a bad limit is a Spanish 400', async () => {
     await insertPlaces(t, ana, Array.from({ length: 15 }, (_, i) => ({ name: `Extra ${i}`, city: 'Lima', difficulty: 'Media' })));
-    const first = await api(t).get<PlaceIndexEntry[]>(API.placeIndex(12));
-    expect(first.status).toBe(200);
-    const whole = await api(t).get<PlaceIndexEntry[]>(API.placeIndex());
+    const first = await getIndex(t, undefined, 12);
+    const whole = await getIndex(t);
     expect(first.body).toEqual(whole.body.slice(0, 12));
     for (const bad of ['0', '101', 'abc', '1.5']) {
       const res = await api(t).get<ErrorBody>(`/api/place/index?limit=${bad}`);
@@ -157,11 +190,12 @@ describe('GET /api/place/index (docs/product.md#catalogue)', () => {
     const rebuilt = new PlaceIndex(t.db, 0);
     expect(await kept.entries('all')).toEqual(await rebuilt.entries('all'));
     expect(await kept.entries('verified')).toEqual(await rebuilt.entries('verified'));
-    const served = await api(t).get<PlaceIndexEntry[]>(API.placeIndex());
-    expect(served.body).toEqual(await rebuilt.entries('verified'));
-    // The kept entries' joined JSON is byte for byte a full rebuild's (same ETag for clients' 304s).
+    const served = await getIndex(t);
+    expect(served.body).toEqual(decodePlaceIndex(encodePlaceIndex(await rebuilt.entries('verified'))));
+    // The kept entries' joined columns are byte for byte the contract's encoding of a full rebuild (same ETag for clients' 304s).
     expect((await kept.body('all')).etag).toBe((await rebuilt.body('all')).etag);
-    expect((await kept.body('verified')).body.toString()).toBe(JSON.stringify(await rebuilt.entries('verified')));
+    expect((await kept.body('verified')).body.toString()).toBe(JSON.stringify(encodePlaceIndex(await rebuilt.entries('verified'))));
+    expect((await kept.body('all', 7)).body.toString()).toBe(JSON.stringify(encodePlaceIndex((await rebuilt.entries('all')).slice(0, 7))));
   });
 });
 
@@ -245,7 +279,7 @@ describe('the whole index above the limit, and revalidation of details and revie
     const whole = await api(t).get<ErrorBody>(API.placeIndex());
     expect(whole.status).toBe(413);
     expect(whole.body.error).toEqual({ code: 'USE_SEARCH', message: MSG.useSearch });
-    expect((await api(t).get<PlaceIndexEntry[]>(API.placeIndex(12))).body).toHaveLength(12);
+    expect((await getIndex(t, undefined, 12)).body).toHaveLength(12);
     const found = await api(t).get<PlaceSearchResponse>(API.placeSearch({ name: 'destino 2000', limit: 50 }));
     expect(found.body.total).toBe(3); // 2000, 20000, 20001
     // An administrator still gets the whole index (admin screens page it themselves).
@@ -288,6 +322,6 @@ describe('the whole index above the limit, and revalidation of details and revie
     expect(op('/api/place/search').responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PlaceSearchPage' });
     const entry = doc.components.schemas.PlaceIndexEntry;
     expect(Object.keys(entry.properties).sort()).toEqual(Object.keys(PlaceIndexEntrySchema.shape).sort());
-    expect(doc.components.schemas.PlaceIndex.items).toEqual({ $ref: '#/components/schemas/PlaceIndexEntry' });
+    expect(Object.keys(doc.components.schemas.PlaceIndex.properties)).toEqual(Object.keys(PlaceIndexWireSchema.shape));
   });
 });

@@ -11,3 +11,4 @@ export * from './issues.js';
 export * from './search-cases.js';
 export * from './texts.js';
 export * from './sharing.js';
+export * from './place-index-wire.js';

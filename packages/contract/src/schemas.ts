@@ -160,7 +160,6 @@ export const PlaceIndexEntrySchema = z.object({
   lon: z.number().nullable(),
 }).meta({ id: 'PlaceIndexEntry', description: 'One destination as cards, filters and sorting need it (docs/product.md#catalogue).' });
 export type PlaceIndexEntry = z.infer<typeof PlaceIndexEntrySchema>;
-export const PlaceIndexSchema = z.array(PlaceIndexEntrySchema).meta({ id: 'PlaceIndex', description: 'The browsing index, newest first.' });
 
 /** GET /api/place/index?limit=N: the N newest only (the landing's first page). */
 export const PlaceIndexQuerySchema = z.object({

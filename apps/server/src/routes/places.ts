@@ -9,7 +9,7 @@ import {
   PLACE_INDEX_MAX,
   PlaceCreateSchema,
   PlaceIndexQuerySchema,
-  PlaceIndexSchema,
+  PlaceIndexWireSchema,
   PlacePreviewSchema,
   PlaceSchema,
   PlaceSearchQuerySchema,
@@ -70,10 +70,10 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
         tags: ['places'],
         summary: 'The compact browsing index of the catalogue',
         description:
-          'What the search screen and the landing browse: verified places (all for an admin token), newest first, only what cards, filters and sorting need; prefer it over /api/place for lists. ETag + 304. `?limit=N` gives the N newest. Above 20,000 verified places the whole index answers 413 USE_SEARCH: use /api/place/search.',
+          'What the search screen and the landing browse: verified places (all for an admin token), newest first, only what cards, filters and sorting need, one array per field (see the PlaceIndex schema); prefer it over /api/place for lists. ETag + 304. `?limit=N` gives the N newest. Above 20,000 verified places the whole index answers 413 USE_SEARCH: use /api/place/search.',
         security: [{}, { bearerAuth: [] }],
         querystring: PlaceIndexQuerySchema,
-        response: { 200: PlaceIndexSchema, 304: z.null().describe('Not modified'), ...errorResponses(400, 413) },
+        response: { 200: PlaceIndexWireSchema, 304: z.null().describe('Not modified'), ...errorResponses(400, 413) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { UPLOADS_PATH_PREFIX } from '@sendero/contract';
+import { coverTag, parseCoverKey, UPLOADS_PATH_PREFIX } from '@sendero/contract';
 import { notFound } from '@/errors.js';
+import { PLACE_INDEX_TTL_MS, placeIndexFor } from '@/services/place-index.js';
+import { placeCacheMaxAge } from '@/services/place-list-cache.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
@@ -16,10 +18,30 @@ const KEY_RE = /^(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.([a-z
 /**
  * GET /uploads/* from app.storage. File names derive from a content hash, so they never change:
  * cached for a year. (S2 may refine this module.)
+ *
+ * `cover-<place id>-<tag>[-400|-800].webp` is the first photo of a place as the browsing index names
+ * it (docs/decisions/028-compact-place-index.md): looked up in the in-memory index, served from the
+ * upload's own file. While the tag is the photo's, the bytes never change (cached for a year); a stale
+ * tag (the photo changed since the client's index) gets the current photo, cached briefly.
  */
 export default async function uploadedFilesRoutes(app: FastifyInstance): Promise<void> {
   app.get(`${UPLOADS_PATH_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
+    const cover = parseCoverKey(key);
+    if (cover) {
+      const index = placeIndexFor(app.db, placeCacheMaxAge(app.db, app.config.databaseUrl ? PLACE_INDEX_TTL_MS : 0));
+      const photo = await index.photoOf(cover.placeId);
+      const tag = photo ? coverTag(photo) : null;
+      if (!photo || !tag) throw notFound();
+      const hash = photo.slice(UPLOADS_PATH_PREFIX.length, -'.webp'.length);
+      const data = await app.storage.get(`${hash}${cover.width ? `-${cover.width}` : ''}.webp`);
+      if (!data) throw notFound();
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', tag === cover.tag ? 'public, max-age=31536000, immutable' : 'public, max-age=60')
+        .header('x-content-type-options', 'nosniff')
+        .send(data);
+    }
     const ext = KEY_RE.exec(key)?.[1];
     const type = ext ? CONTENT_TYPES[ext] : undefined;
     if (!type) throw notFound();

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { PLACE_INDEX_MAX, type PlaceIndexEntry } from '@sendero/contract';
+import { encodePlaceIndex, PLACE_INDEX_FORMAT, PLACE_INDEX_MAX, type PlaceIndexEntry } from '@sendero/contract';
 import { places } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
@@ -18,15 +18,22 @@ import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
  *   place-change listener of several processes calls it), and without one the index is rebuilt when
  *   older than `PLACE_INDEX_TTL_MS` while another process may write (PostgreSQL only: PGlite's data
  *   directory belongs to one process).
- * - Each entry is serialized once when read; a view's body joins those strings lazily once per version,
- *   with a hash ETag; compressed forms lazily too.
+ * - The body is the compact column format of the contract (place-index-wire.ts,
+ *   docs/decisions/028-compact-place-index.md). Each entry's column values are serialized once when
+ *   read; a view's body joins them column by column lazily once per version (only the city dictionary
+ *   and the time differences depend on the neighbours), with a hash ETag; compressed forms lazily too.
  */
 export const PLACE_INDEX_TTL_MS = 1000;
 
+/** The columns serialized per entry, in the body's order (the city and the time are per body). */
+const FIXED_COLUMNS = ['id', 'name', 'difficulty', 'time_min', 'time_max', 'time_city', 'photo', 'rating', 'comments', 'lat', 'lon'] as const;
+
 interface Item {
   entry: PlaceIndexEntry;
-  /** `entry` serialized once: a view's body joins these, so a write re-serializes one entry, not all. */
-  json: string;
+  /** The entry's value in each of FIXED_COLUMNS, serialized once: a write re-serializes one entry, not all. */
+  cols: string[];
+  /** created_at in whole seconds (the body sends differences). */
+  seconds: number;
   verified: boolean;
   /** created_at in ms, then id: the sort key (newest first). */
   at: number;
@@ -86,7 +93,10 @@ export function toIndexEntry(row: Omit<IndexRow, 'verified'>): PlaceIndexEntry {
 
 function toItem(row: IndexRow): Item {
   const entry = toIndexEntry(row);
-  return { entry, json: JSON.stringify(entry), verified: row.verified, at: row.createdAt.getTime() };
+  // The contract's encoder on this one entry gives its column values (the oracle of the whole body).
+  const wire = encodePlaceIndex([entry]) as unknown as Record<(typeof FIXED_COLUMNS)[number], unknown[]>;
+  const cols = FIXED_COLUMNS.map((c) => JSON.stringify(wire[c][0]));
+  return { entry, cols, seconds: Math.floor(row.createdAt.getTime() / 1000), verified: row.verified, at: row.createdAt.getTime() };
 }
 
 /** Newest first; equal times by id descending (the same order as the SQL `created_at desc, id desc`). */
@@ -218,6 +228,12 @@ export class PlaceIndex {
     return shown.map((i) => i.entry);
   }
 
+  /** The first photo's URL of a place (any place in the index: its id is the key), or null. */
+  async photoOf(id: string): Promise<string | null> {
+    await this.fresh();
+    return this.byId.get(id)?.entry.photo ?? null;
+  }
+
   /** How many verified places there are. */
   async verifiedCount(): Promise<number> {
     const items = await this.fresh();
@@ -232,18 +248,44 @@ export class PlaceIndex {
     const key = `${view}:${limit ?? ''}`;
     let body = this.bodies.get(key);
     if (!body) {
-      // The entries' JSON joined (each serialized once, when read): the same bytes as JSON.stringify of the array.
-      const parts: string[] = [];
-      for (const i of items) {
-        if (view === 'verified' && !i.verified) continue;
-        parts.push(i.json);
-        if (limit !== undefined && parts.length >= limit) break;
-      }
-      body = makeCachedBody(Buffer.from(`[${parts.join(',')}]`));
+      body = makeCachedBody(Buffer.from(joinColumns(items, view, limit)));
       this.bodies.set(key, body);
     }
     return body;
   }
+}
+
+/**
+ * The body of a view: the entries' serialized column values joined column by column. The same bytes
+ * as JSON.stringify(encodePlaceIndex(entries)) (tested), without serializing every entry again.
+ */
+function joinColumns(items: readonly Item[], view: IndexView, limit?: number): string {
+  const fixed: string[][] = FIXED_COLUMNS.map(() => []);
+  const cities: string[] = [];
+  const cityIndex = new Map<string, number>();
+  const city: number[] = [];
+  const created: number[] = [];
+  let previous = 0;
+  for (const i of items) {
+    if (view === 'verified' && !i.verified) continue;
+    for (let c = 0; c < fixed.length; c++) fixed[c]!.push(i.cols[c]!);
+    let n = cityIndex.get(i.entry.city);
+    if (n === undefined) {
+      n = cities.push(i.entry.city) - 1;
+      cityIndex.set(i.entry.city, n);
+    }
+    city.push(n);
+    created.push(created.length === 0 ? i.seconds : previous - i.seconds);
+    previous = i.seconds;
+    if (limit !== undefined && city.length >= limit) break;
+  }
+  const column = (name: (typeof FIXED_COLUMNS)[number]) => `[${fixed[FIXED_COLUMNS.indexOf(name)]!.join(',')}]`;
+  return (
+    `{"v":${PLACE_INDEX_FORMAT},"cities":${JSON.stringify(cities)},"id":${column('id')},"name":${column('name')},"city":[${city.join(',')}],` +
+    `"difficulty":${column('difficulty')},"time_min":${column('time_min')},"time_max":${column('time_max')},"time_city":${column('time_city')},` +
+    `"photo":${column('photo')},"rating":${column('rating')},"comments":${column('comments')},"created":[${created.join(',')}],` +
+    `"lat":${column('lat')},"lon":${column('lon')}}`
+  );
 }
 
 const indexes = new WeakMap<Db, PlaceIndex>();

@@ -1,4 +1,4 @@
-import { SESSION_STORAGE_KEY, type Admin, type Place, type PlaceIndexEntry, type PublicConfig, type Role, type User } from '@sendero/contract';
+import { encodePlaceIndex, SESSION_STORAGE_KEY, type Admin, type Place, type PlaceIndexEntry, type PlaceIndexWire, type PublicConfig, type Role, type User } from '@sendero/contract';
 
 export const USER_ID = '11111111-1111-4111-8111-111111111111';
 export const ADMIN_ID = '22222222-2222-4222-8222-222222222222';
@@ -56,8 +56,13 @@ export function makePlace(overrides: Partial<Place> = {}): Place {
   };
 }
 
-/** The browsing index of `places` as the server sends it: verified only, compact entries (docs/product.md#catalogue). */
-export function indexOf(places: readonly Place[]): PlaceIndexEntry[] {
+/** The browsing index of `places` as the server sends it: verified only, one array per field (docs/product.md#catalogue). */
+export function indexOf(places: readonly Place[]): PlaceIndexWire {
+  return encodePlaceIndex(entriesOf(places));
+}
+
+/** The index entries of `places` (verified only). */
+export function entriesOf(places: readonly Place[]): PlaceIndexEntry[] {
   return places
     .filter((p) => p.verified)
     .map((p) => ({

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { API, MSG, SEARCH_DIFFICULTY_EMPTY_LABEL, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { stubFetch } from '@/test/fetch-stub';
-import { indexOf, makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
+import { entriesOf, indexOf, makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 
 const wait = { timeout: 5000 };
@@ -138,7 +138,7 @@ describe('destination search (/buscar-destino)', () => {
 
   it('with a catalogue too large for the index (413 USE_SEARCH) it searches on the server, page by page', async () => {
     signIn('user');
-    const [churup, lachay] = indexOf(PLACES);
+    const [churup, lachay] = entriesOf(PLACES);
     const s = stubFetch({
       [`GET ${API.user(USER_ID)}`]: [200, makeUser()],
       [`GET ${API.placeIndex()}`]: [413, { error: { code: 'USE_SEARCH', message: MSG.useSearch } }],

@@ -1,13 +1,16 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { API, LANDING_FIRST_PAGE, type PlaceIndexEntry, type PlaceSearchResponse, type SearchFilters } from '@sendero/contract';
+import { API, decodePlaceIndex, LANDING_FIRST_PAGE, type PlaceIndexEntry, type PlaceIndexWire, type PlaceSearchResponse, type SearchFilters } from '@sendero/contract';
 import { api, isApiRequestError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** GET /api/place/index: the compact browsing index (docs/product.md#catalogue), newest first. */
-export function getPlaceIndex(limit?: number): Promise<PlaceIndexEntry[]> {
+/**
+ * GET /api/place/index: the compact browsing index (docs/product.md#catalogue), newest first, sent one
+ * array per field and decoded here into entries (docs/decisions/028-compact-place-index.md).
+ */
+export async function getPlaceIndex(limit?: number): Promise<PlaceIndexEntry[]> {
   // Without the token: browsing shows verified places only, also to an administrator (whose token
   // would bring every place, docs/product.md#search).
-  return api.get<PlaceIndexEntry[]>(API.placeIndex(limit), { auth: false });
+  return decodePlaceIndex(await api.get<PlaceIndexWire>(API.placeIndex(limit), { auth: false }));
 }
 
 export const placeIndexQueryOptions = () => queryOptions({ queryKey: queryKeys.places.index, queryFn: () => getPlaceIndex() });

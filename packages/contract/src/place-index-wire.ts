@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { DIFFICULTIES, UPLOADS_PATH_PREFIX } from './constants.js';
+import type { PlaceIndexEntry } from './schemas.js';
+
+/**
+ * The browsing index as sent by GET /api/place/index (docs/product.md#catalogue,
+ * docs/decisions/028-compact-place-index.md): one array per field instead of one object per place, so
+ * no key is repeated; cities as indexes into a list; the difficulty as its index in DIFFICULTIES; the
+ * rating in integer tenths; coordinates in integer 1e-5 degrees (about a metre); the creation time in
+ * seconds, as the difference from the entry before (the index is newest first); the first photo as a
+ * short cover tag (below) instead of its 70-character URL. `decodePlaceIndex` gives back the entries.
+ */
+export const PLACE_INDEX_FORMAT = 1;
+
+/** Degrees are sent as integers of this unit. */
+const COORD_SCALE = 1e5;
+
+/** How many hex digits of the photo's content hash name a cover (a cache key: the place id names the place). */
+export const COVER_TAG_LENGTH = 4;
+
+const TAG_RE = /^[0-9a-f]{4}$/;
+const CONTENT_UPLOAD_RE = /^\/uploads\/([0-9a-f]{64})\.webp$/;
+/** `/uploads/cover-<place id without dashes>-<tag>[-400|-800].webp`: the first photo of a place. */
+export const COVER_KEY_RE = /^cover-([0-9a-f]{32})-([0-9a-f]{4})(?:-(400|800))?\.webp$/;
+
+/** The cover tag of a photo URL: the start of its content hash, or null when it is not one of our uploads. */
+export function coverTag(photo: string): string | null {
+  return CONTENT_UPLOAD_RE.exec(photo)?.[1]?.slice(0, COVER_TAG_LENGTH) ?? null;
+}
+
+const compactId = (id: string) => id.replace(/-/g, '');
+const fullId = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+
+/** The cover URL of a place (its first photo, served with the upload's -400/-800 variants). */
+export function coverUrl(placeId: string, tag: string): string {
+  return `${UPLOADS_PATH_PREFIX}cover-${compactId(placeId)}-${tag}.webp`;
+}
+
+/** The place id of a cover key (`cover-...webp` under /uploads/), with its tag and width. */
+export function parseCoverKey(key: string): { placeId: string; tag: string; width: 400 | 800 | null } | null {
+  const m = COVER_KEY_RE.exec(key);
+  if (!m) return null;
+  return { placeId: fullId(m[1]!), tag: m[2]!, width: m[3] ? (Number(m[3]) as 400 | 800) : null };
+}
+
+export const PlaceIndexWireSchema = z
+  .object({
+    v: z.literal(PLACE_INDEX_FORMAT).describe('Format version.'),
+    cities: z.array(z.string()).describe('The cities named in `city`, each once.'),
+    id: z.array(z.string()).describe('Place ids without dashes (32 hex digits).'),
+    name: z.array(z.string()),
+    city: z.array(z.number()).describe('Index into `cities`.'),
+    difficulty: z.array(z.number()).describe('Index into Fácil, Media, Exigente, Difícil.'),
+    time_min: z.array(z.number()).describe('Hours.'),
+    time_max: z.array(z.number()).describe('Hours.'),
+    time_city: z.array(z.number()).describe('Hours from the city.'),
+    photo: z
+      .array(z.string().nullable())
+      .describe('The first photo: a 4-hex cover tag (URL /uploads/cover-{id}-{tag}.webp, with -400/-800 variants), the URL itself when it is not an upload of this server, or null.'),
+    rating: z.array(z.number()).describe('Mean rating in tenths (0-50).'),
+    comments: z.array(z.number()),
+    created: z.array(z.number()).describe('Creation time in whole seconds: the first entry since 1970, each next one as seconds before the previous entry.'),
+    lat: z.array(z.number().nullable()).describe('Trailhead latitude in 1e-5 degrees, or null.'),
+    lon: z.array(z.number().nullable()).describe('Trailhead longitude in 1e-5 degrees, or null.'),
+  })
+  .meta({ id: 'PlaceIndex', description: 'The browsing index, newest first, one array per field (docs/product.md#catalogue). Every array has one item per place.' });
+export type PlaceIndexWire = z.infer<typeof PlaceIndexWireSchema>;
+
+/** The entries an index sends (also the server's oracle: decode(encode(x)) is x as sent). */
+export function encodePlaceIndex(entries: readonly PlaceIndexEntry[]): PlaceIndexWire {
+  const cities: string[] = [];
+  const cityIndex = new Map<string, number>();
+  let previous = 0;
+  const wire: PlaceIndexWire = { v: PLACE_INDEX_FORMAT, cities, id: [], name: [], city: [], difficulty: [], time_min: [], time_max: [], time_city: [], photo: [], rating: [], comments: [], created: [], lat: [], lon: [] };
+  entries.forEach((e, i) => {
+    let c = cityIndex.get(e.city);
+    if (c === undefined) {
+      c = cities.push(e.city) - 1;
+      cityIndex.set(e.city, c);
+    }
+    const seconds = Math.floor(Date.parse(e.created_at) / 1000);
+    wire.id.push(compactId(e._id));
+    wire.name.push(e.name);
+    wire.city.push(c);
+    wire.difficulty.push(DIFFICULTIES.indexOf(e.difficulty));
+    wire.time_min.push(e.time[0]);
+    wire.time_max.push(e.time[1]);
+    wire.time_city.push(e.time_city);
+    wire.photo.push(e.photo === null ? null : (coverTag(e.photo) ?? e.photo));
+    wire.rating.push(Math.round(e.rating * 10));
+    wire.comments.push(e.comments);
+    wire.created.push(i === 0 ? seconds : previous - seconds);
+    previous = seconds;
+    wire.lat.push(e.lat === null ? null : Math.round(e.lat * COORD_SCALE));
+    wire.lon.push(e.lon === null ? null : Math.round(e.lon * COORD_SCALE));
+  });
+  return wire;
+}
+
+/** The entries of a sent index, newest first (photos as cover URLs, times to the second, coordinates to 1e-5). */
+export function decodePlaceIndex(wire: PlaceIndexWire): PlaceIndexEntry[] {
+  const out: PlaceIndexEntry[] = new Array(wire.id.length);
+  let seconds = 0;
+  for (let i = 0; i < wire.id.length; i++) {
+    const id = fullId(wire.id[i]!);
+    const photo = wire.photo[i] ?? null;
+    seconds = i === 0 ? wire.created[0]! : seconds - wire.created[i]!;
+    const lat = wire.lat[i] ?? null;
+    const lon = wire.lon[i] ?? null;
+    out[i] = {
+      _id: id,
+      name: wire.name[i]!,
+      city: wire.cities[wire.city[i]!]!,
+      difficulty: DIFFICULTIES[wire.difficulty[i]!]!,
+      time: [wire.time_min[i]!, wire.time_max[i]!],
+      time_city: wire.time_city[i]!,
+      photo: photo === null ? null : TAG_RE.test(photo) ? coverUrl(id, photo) : photo,
+      rating: wire.rating[i]! / 10,
+      comments: wire.comments[i]!,
+      created_at: new Date(seconds * 1000).toISOString(),
+      lat: lat === null ? null : lat / COORD_SCALE,
+      lon: lon === null ? null : lon / COORD_SCALE,
+    };
+  }
+  return out;
+}
