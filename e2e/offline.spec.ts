@@ -27,6 +27,8 @@ const OFFLINE_CACHE = (userId: string) => `sendero-offline-${userId}`;
 interface Network {
   proxyUrl: string;
   setOffline(offline: boolean): void;
+  /** From now on /sw.js ends with this text, as if a new version had been deployed. */
+  deploy(marker: string): void;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ async function startNetwork(): Promise<Network> {
   const target = new URL(BASE_URL);
   const sockets = new Set<Socket>();
   let offline = false;
+  let deployed = '';
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', BASE_URL);
     if (offline || url.host !== target.host) {
@@ -42,9 +45,26 @@ async function startNetwork(): Promise<Network> {
     }
     const headers = { ...req.headers };
     delete headers['proxy-connection'];
+    const newWorker = deployed && url.pathname === '/sw.js';
+    if (newWorker) {
+      headers['accept-encoding'] = 'identity';
+      delete headers['if-none-match'];
+      delete headers['if-modified-since'];
+    }
     const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: `${url.pathname}${url.search}`, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+      if (!newWorker || answer.statusCode !== 200) {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const body = Buffer.concat([...chunks, Buffer.from(`\n${deployed}\n`)]);
+        const { etag: _etag, 'last-modified': _modified, ...rest } = answer.headers;
+        res.writeHead(200, { ...rest, 'content-length': String(body.length) });
+        res.end(body);
+      });
     });
     upstream.on('error', () => req.socket.destroy());
     req.pipe(upstream);
@@ -61,6 +81,9 @@ async function startNetwork(): Promise<Network> {
       offline = value;
       // Kept-alive connections go too, as they do when the signal goes.
       if (value) for (const socket of sockets) socket.destroy();
+    },
+    deploy(marker) {
+      deployed = marker;
     },
     close: () => new Promise<void>((resolve) => {
       for (const socket of sockets) socket.destroy();
@@ -249,6 +272,53 @@ test('as a hiker I save two destinations and open them with no network after clo
     await expect(page.getByRole('alert').filter({ hasText: MSG.offline }).first()).toBeVisible();
     await expect(page.getByText(first.name)).toHaveCount(0);
     expect(await unknownPlace()).toBe('failed');
+    expect(errors).toEqual([]);
+  } finally {
+    await context?.close();
+    await network.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('the landing is installable, and a new deploy says so and takes over with Actualizar', async () => {
+  test.setTimeout(90_000);
+  const profile = mkdtempSync(join(tmpdir(), 'sendero-update-profile-'));
+  const network = await startNetwork();
+  let context: BrowserContext | undefined;
+  try {
+    context = await launch(profile, network, false);
+    const page = await firstPage(context);
+    const errors = watchConsole(page);
+    await page.goto('/');
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
+
+    // Installable (what Lighthouse's installable audit asked Chromium before Lighthouse 12): the
+    // manifest parses with no error and Chromium finds nothing missing to install the app.
+    const cdp = await context.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+    expect(new URL(manifest.url).pathname).toBe('/manifest.webmanifest');
+    expect(manifest.errors).toEqual([]);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+    expect(installabilityErrors).toEqual([]);
+    await expect(page.getByText(MSG.newVersion)).toHaveCount(0);
+
+    // A new version of the worker is deployed; the open page finds it on its next check, says so, and
+    // 'Actualizar' reloads it under the new worker. Twice: first in the tab opened before any worker
+    // existed, then in a tab that opened under a worker (the usual case).
+    for (const deploy of ['// the next deploy', '// the deploy after it']) {
+      network.deploy(deploy);
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+      await expect(page.getByText(MSG.newVersion), deploy).toBeVisible({ timeout: 30_000 });
+      await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
+      const reloaded = page.waitForEvent('load');
+      await page.getByRole('button', { name: MSG.update }).click();
+      await reloaded;
+      expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate), deploy).toBeUndefined();
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r?.active && !r.waiting && navigator.serviceWorker.controller))))
+        .toBe(true);
+      await expect(page.getByText(MSG.newVersion)).toHaveCount(0);
+    }
     expect(errors).toEqual([]);
   } finally {
     await context?.close();

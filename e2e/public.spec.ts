@@ -104,8 +104,8 @@ test.describe('as a visitor', () => {
   // them names every chunk their form and its validation need (modulepreload, apps/server/src/plugins/web.ts),
   // so no script is asked for that the HTML did not name, not even when the empty form is sent.
   for (const [path, form, submit] of [
-    ['/ingresar', TEXT.auth.loginForm, 'Ingresar'],
-    ['/registro', TEXT.auth.registerForm, 'Registrarme'],
+    ['/ingresar', TEXT.auth.loginForm, TEXT.auth.login],
+    ['/registro', TEXT.auth.registerForm, TEXT.auth.register],
   ] as const) {
     test(`the HTML of ${path} names every chunk its form and validation need`, async ({ page }) => {
       const scripts: string[] = [];
