@@ -116,7 +116,7 @@ app.delete(
 );
 
 app.use((_req, res) => res.status(404).json({ error: 'not found' }));
-// eslint-disable-next-line no-unused-vars -- Express knows an error handler by its four parameters.
+// Express knows an error handler by its four parameters.
 app.use((error, _req, res, _next) => res.status(500).json({ error: String(error?.message ?? error) }));
 
 app.listen(Number(process.env.PORT), '127.0.0.1');

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { canDeleteReview, canSeePlace, canWriteReview, MSG, shortName, type Deleted, type Rating, type RatingCreate, type RatingListItem } from '@sendero/contract';
 import { adminActions, places, ratings, uploads, users, type RatingRow } from '@/db/schema.js';
 import type { Db, Tx } from '@/db/types.js';
@@ -7,7 +7,7 @@ import type { AuthUser } from '@/services/caller.js';
 import { assertOwnUploads } from '@/services/uploads-registry.js';
 import { invalidatePlaceList } from './place-list-cache.js';
 import { rowsOf } from '@/db/raw.js';
-import { getVisiblePlaceRow, isUuid } from './places.js';
+import { isUuid } from './places.js';
 
 export function toRatingJson(row: RatingRow): Rating {
   return {
@@ -130,18 +130,51 @@ export async function createRating(db: Db, auth: AuthUser, input: RatingCreate):
   return toRatingJson(row);
 }
 
-/** Reviews of a place the caller may see, newest first, with the author's short name and photo. */
+interface ListedReview {
+  id: string;
+  id_user: string;
+  id_place: string;
+  photo_url: string;
+  rating: number;
+  comment: string;
+  created_at: string;
+  firstname: string;
+  lastname: string;
+  photo_user: string;
+}
+
+/**
+ * Reviews of a place the caller may see, newest first, with the author's short name and photo: one
+ * statement reads the place's visibility and its reviews as one JSON array (one round trip, and on the
+ * embedded database one value to parse instead of ten typed columns per review).
+ */
 export async function listRatings(db: Db, auth: AuthUser, placeId: string): Promise<RatingListItem[]> {
-  const place = await getVisiblePlaceRow(db, placeId, auth);
-  const rows = await db
-    .select({ rating: ratings, firstname: users.firstname, lastname: users.lastname, photoUser: users.photoUrl })
-    .from(ratings)
-    .innerJoin(users, eq(users.id, ratings.idUser))
-    .where(eq(ratings.idPlace, place.id))
-    .orderBy(desc(ratings.createdAt), desc(ratings.id));
-  return rows.map(({ rating, firstname, lastname, photoUser }) => {
-    const name = shortName(firstname, lastname);
-    return { ...toRatingJson(rating), name, name_user: name, photo_user: photoUser, image: rating.photoUrl };
+  if (!isUuid(placeId)) throw notFound(MSG.placeNotFound);
+  const [place] = await rowsOf<{ verified: boolean; id_user: string; reviews: ListedReview[] | string }>(db, sql`
+    select p.verified, p.id_user, coalesce((
+      select json_agg(json_build_object(
+        'id', r.id, 'id_user', r.id_user, 'id_place', r.id_place, 'photo_url', r.photo_url, 'rating', r.rating,
+        'comment', r.comment, 'created_at', r.created_at, 'firstname', u.firstname, 'lastname', u.lastname,
+        'photo_user', u.photo_url) order by r.created_at desc, r.id desc)
+      from ${ratings} r join ${users} u on u.id = r.id_user where r.id_place = p.id), '[]'::json) as reviews
+    from ${places} p where p.id = ${placeId}`);
+  if (!place || !canSeePlace({ verified: place.verified, id_user: place.id_user }, auth)) throw notFound(MSG.placeNotFound);
+  const reviews = typeof place.reviews === 'string' ? (JSON.parse(place.reviews) as ListedReview[]) : place.reviews;
+  return reviews.map((r) => {
+    const name = shortName(r.firstname, r.lastname);
+    return {
+      _id: r.id,
+      id_user: r.id_user,
+      id_place: r.id_place,
+      photo_url: r.photo_url,
+      rating: r.rating,
+      comment: r.comment,
+      created_at: new Date(r.created_at).toISOString(),
+      name,
+      name_user: name,
+      photo_user: r.photo_user,
+      image: r.photo_url,
+    };
   });
 }
 
