@@ -68,14 +68,15 @@ export function PlaceCard({ place, eager = false, sizes = '(max-width: 700px) 10
   );
 }
 
-/** '★ 4.5 (12 reseñas)', or 'Sin reseñas aún': a place with no reviews has no rating, not 0 stars. */
+/** A star, '4.5 (12 reseñas)', or 'Sin reseñas aún': a place with no reviews has no rating, not 0 stars. */
 function CardRating({ rating, comments }: { rating: number; comments: number }) {
   if (comments === 0) return <p className={`${css.line} ${css.rating}`}>{CARD_TEXT.noReviews}</p>;
   return (
     <p className={`${css.line} ${css.rating}`}>
-      <span className={css.star} aria-hidden="true">
-        ★
-      </span>
+      {/* Drawn, not the '★' character: the Roboto subset holds only the characters of Spanish text. */}
+      <svg className={css.star} aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="1em" height="1em">
+        <path fill="currentColor" d="M12 17.27 18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z" />
+      </svg>
       <span className={css.visuallyHidden}>{`${CARD_TEXT.rating}: `}</span>
       <span className={css.label}>{formatRating(rating)}</span> ({formatReviewCount(comments)})
     </p>

@@ -45,7 +45,7 @@ async function fillTexts(user: UserEvent) {
   await user.type(screen.getByLabelText(TEXT.placeForm.fields.tips), 'Lleva abrigo.');
 }
 
-describe('place form (create)', { timeout: 20_000 }, () => {
+describe('place form (create)', { timeout: 60_000 }, () => {
   it('as a user I see the title and a label on every field', () => {
     renderWithProviders(<PlaceForm mode="create" onSubmit={vi.fn()} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Crear un Destino' })).toBeInTheDocument();
@@ -207,7 +207,7 @@ describe('place form (create)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('place form: what is missing, and leaving it half-written', { timeout: 20_000 }, () => {
+describe('place form: what is missing, and leaving it half-written', { timeout: 60_000 }, () => {
   it("as a user I am told which fields keep 'Finalizar' disabled, and the list shrinks as I fill them", async () => {
     const user = userEvent.setup();
     renderWithProviders(<PlaceForm mode="create" onSubmit={vi.fn()} />);
