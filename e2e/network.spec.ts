@@ -50,10 +50,10 @@ test('offline before opening a destination not visited yet: Sin conexión inside
   await markDocument(page);
 
   await setSignal(cdp, false);
-  await expect(page.getByText(MSG.offlineBanner)).toBeVisible();
+  await expect(page.getByText(TEXT.app.offlineBanner)).toBeVisible();
   await card.getByRole('link', { name: /Ver más/ }).click();
   // The detail screen's code never arrived: 'Sin conexión' and 'Reintentar', the menu still there.
-  await expect(page.getByRole('heading', { name: MSG.offlineTitle })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: TEXT.app.offlineTitle })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('button', { name: TEXT.actions.retry })).toBeVisible();
   await page.getByRole('button', { name: TEXT.menu.open }).click();
   await expect(logoutControl(page)).toBeVisible();
@@ -62,7 +62,7 @@ test('offline before opening a destination not visited yet: Sin conexión inside
   // Back online: the screen comes by itself, with no reload of the page.
   await setSignal(cdp, true);
   await expect(page.getByRole('heading', { level: 1, name: place.name })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(MSG.offlineBanner)).toBeHidden();
+  await expect(page.getByText(TEXT.app.offlineBanner)).toBeHidden();
   expect(await documentMarked(page)).toBe(true);
   expect(new URL(page.url()).pathname).toBe(detailPath(place._id));
 });
@@ -168,7 +168,7 @@ test('Back with the review modal open closes it, and asks first when something w
   const comment = modal.getByRole('textbox', { name: TEXT.reviews.comment });
   await comment.fill('Medio escrito');
   await page.goBack();
-  await expect(modal.getByText(MSG.reviewDiscard)).toBeVisible();
+  await expect(modal.getByText(TEXT.reviews.discardQuestion)).toBeVisible();
   await expect(comment).toHaveValue('Medio escrito');
   expect(new URL(page.url()).pathname).toBe(detailPath(place._id));
   await modal.getByRole('button', { name: TEXT.reviews.keepWriting }).click();
@@ -305,7 +305,7 @@ test('a screen chunk that is really gone: one reload at most, then Sin conexión
   page.on('load', () => loads++);
   await page.getByRole('button', { name: TEXT.menu.open }).click();
   await page.getByRole('link', { name: TEXT.menu.profile }).click();
-  await expect(page.getByRole('heading', { name: MSG.offlineTitle })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: TEXT.app.offlineTitle })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: TEXT.actions.retry })).toBeVisible();
   await page.waitForTimeout(1500);
   expect(loads).toBeLessThanOrEqual(1);

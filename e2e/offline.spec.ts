@@ -141,7 +141,7 @@ async function expectDetailOffline(page: Page, place: Place, review: string): Pr
   await expect(page.locator('#reviews-title').locator('..').getByText(MSG.offline)).toBeVisible();
   // So is 'Guardar' (it would change the saved list on the server).
   await expect(page.getByRole('button', { name: 'Guardar destino' })).toBeDisabled();
-  await expect(page.getByText(MSG.offlineBanner)).toBeVisible();
+  await expect(page.getByText(TEXT.app.offlineBanner)).toBeVisible();
 }
 
 test('as a hiker I save two destinations and open them with no network after closing the browser', async ({ api, admin }) => {
@@ -174,21 +174,21 @@ test('as a hiker I save two destinations and open them with no network after clo
     await expect(save).toHaveAttribute('aria-pressed', 'false');
     await save.click();
     await expect(save).toHaveAttribute('aria-pressed', 'true');
-    await expect(card.getByText(MSG.availableOffline)).toBeVisible({ timeout: 20_000 });
+    await expect(card.getByText(TEXT.saved.availableOffline)).toBeVisible({ timeout: 20_000 });
 
     // ... and on the detail.
     await page.goto(`/buscar-destino/destino/${second._id}`);
     const saveDetail = page.getByRole('button', { name: 'Guardar destino' });
     await saveDetail.click();
     await expect(saveDetail).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByText(MSG.availableOffline)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(TEXT.saved.availableOffline)).toBeVisible({ timeout: 20_000 });
     expect(await cacheNames(page)).toContain(OFFLINE_CACHE(hiker._id));
 
     // /guardados lists them, most recently saved first; then the network goes and the browser closes.
     await page.goto('/guardados');
-    await expect(page.getByRole('heading', { level: 1, name: MSG.savedTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: TEXT.saved.title })).toBeVisible();
     await expect(page.getByRole('heading', { level: 3 })).toHaveText([second.name, first.name]);
-    await expect(page.getByText(MSG.availableOffline)).toHaveCount(2);
+    await expect(page.getByText(TEXT.saved.availableOffline)).toHaveCount(2);
     await setOffline(context, network, true);
     expect(errors).toEqual([]);
     await context.close();
@@ -198,8 +198,8 @@ test('as a hiker I save two destinations and open them with no network after clo
     page = await firstPage(context);
     errors = watchConsole(page);
     await page.goto('/guardados');
-    await expect(page.getByRole('heading', { level: 1, name: MSG.savedTitle })).toBeVisible();
-    await expect(page.getByText(MSG.offlineBanner)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: TEXT.saved.title })).toBeVisible();
+    await expect(page.getByText(TEXT.app.offlineBanner)).toBeVisible();
     // Really offline, for the worker too: a read it handles but holds no copy of fails (online it
     // would reach the server and get a 404).
     const unknownPlace = () => page.evaluate(

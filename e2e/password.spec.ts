@@ -24,11 +24,11 @@ test.describe('as a user who forgot the password', () => {
     const me = await registerUser();
 
     await page.goto('/ingresar');
-    await page.getByRole('link', { name: MSG.forgotLink }).click();
+    await page.getByRole('link', { name: TEXT.password.forgotLink }).click();
     await expect(page).toHaveURL(/\/recuperar$/);
     await page.getByLabel('Correo').fill(me.email);
-    await page.getByRole('button', { name: MSG.forgotSubmit }).click();
-    await expect(page.getByRole('status')).toHaveText(MSG.forgotSent);
+    await page.getByRole('button', { name: TEXT.password.forgotSubmit }).click();
+    await expect(page.getByRole('status')).toHaveText(TEXT.password.forgotSent);
     await checkA11y(page);
 
     let mail: Mail | undefined;
@@ -38,11 +38,11 @@ test.describe('as a user who forgot the password', () => {
     expect(link, mail!.text).toBeDefined();
 
     await page.goto(link!);
-    await expect(page.getByRole('heading', { name: MSG.resetTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { name: TEXT.password.resetTitle })).toBeVisible();
     await page.getByLabel('Contraseña', { exact: true }).fill('mi-clave-nueva-2026');
     await page.getByLabel('Confirmar Contraseña').fill('mi-clave-nueva-2026');
-    await page.getByRole('button', { name: MSG.resetSubmit }).click();
-    await expect(page.getByRole('status')).toHaveText(MSG.resetDone);
+    await page.getByRole('button', { name: TEXT.password.resetSubmit }).click();
+    await expect(page.getByRole('status')).toHaveText(TEXT.password.resetDone);
     await checkA11y(page);
 
     // The session the account had before is over; the old password no longer works.
@@ -60,7 +60,7 @@ test.describe('as a user who forgot the password', () => {
     await page.goto(link!);
     await page.getByLabel('Contraseña', { exact: true }).fill('otra-clave-2026');
     await page.getByLabel('Confirmar Contraseña').fill('otra-clave-2026');
-    await page.getByRole('button', { name: MSG.resetSubmit }).click();
+    await page.getByRole('button', { name: TEXT.password.resetSubmit }).click();
     await expect(page.getByRole('alert')).toHaveText(MSG.resetInvalid);
   });
 });

@@ -7,7 +7,7 @@ test.describe('as a visitor', () => {
   test('I see the landing page with its three sections, and it passes axe', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: TEXT.landing.title })).toBeVisible();
-    await expect(page.getByText(MSG.landing)).toBeVisible();
+    await expect(page.getByText(TEXT.landing.message)).toBeVisible();
     await expect(action(page, TEXT.landing.login)).toBeVisible();
     await expect(action(page, TEXT.landing.register)).toBeVisible();
     await expect(page.getByRole('heading', { name: TEXT.landing.destinations })).toBeVisible();

@@ -16,11 +16,25 @@ export const ACTION_TEXT = {
   home: 'Volver al inicio',
 } as const;
 
+/** Around every screen: the offline banner (docs/product.md#saved), a screen that could not load, a new version. */
+export const APP_TEXT = {
+  offlineBanner: 'Sin conexión. Puedes ver tus destinos guardados.',
+  offlineTitle: 'Sin conexión',
+  offlineScreen: 'No pudimos cargar esta pantalla. Revisa tu conexión e inténtalo de nuevo.',
+  newVersion: 'Hay una nueva versión de Sendero.',
+  update: 'Actualizar',
+  /** Asked before a page with unsaved changes is left (the browser's own question when the dialog cannot load). */
+  unsavedTitle: '¿Salir sin guardar?',
+  unsavedBody: 'Tienes cambios sin guardar. Si sales de esta página, se perderán.',
+} as const;
+
 /** The landing (docs/product.md#landing). */
 export const LANDING_TEXT = {
   brand: 'Sendero',
   logo: 'Sendero, ir al inicio',
   title: 'Inicia esta aventura',
+  /** docs/product.md#who-it-is-for */
+  message: 'Encuentra destinos hermosos a pocas horas de tu ciudad y compártenos tu experiencia.',
   login: 'Ingresar',
   register: 'Registrarme',
   social: 'Redes sociales',
@@ -65,6 +79,8 @@ export const CARD_TEXT = {
   rating: 'Calificación',
   /** A destination with no reviews yet (card, detail, admin list), instead of 0 stars. */
   noReviews: 'Sin reseñas aún',
+  /** No destination matches the search (docs/product.md#search). */
+  noResults: 'No hemos encontrado el destino que buscas :(',
   previous: 'Anterior',
   next: 'Siguiente',
   carousel: 'carrusel',

@@ -106,35 +106,12 @@ export const MSG = {
   network: 'No pudimos conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
   conflict: 'La operación entra en conflicto con el estado actual.',
 
-  // Weak or lost signal (ours; the banner is docs/product.md#saved's sentence)
-  offlineBanner: 'Sin conexión. Puedes ver tus destinos guardados.',
+  // Weak or lost signal (ours; the offline banner and screen are in the texts, APP_TEXT)
   offline: 'Necesitas conexión para hacer esto.',
 
   // docs/product.md#sharing
   linkCopyFailed: 'No pudimos copiar el enlace. Cópialo desde la barra de direcciones.',
   timeout: 'El servidor tardó demasiado en responder. Revisa tu conexión e inténtalo de nuevo.',
-  offlineTitle: 'Sin conexión',
-  offlineScreen: 'No pudimos cargar esta pantalla. Revisa tu conexión e inténtalo de nuevo.',
-
-  // Leaving unsaved input (ours)
-  unsavedTitle: '¿Salir sin guardar?',
-  unsavedBody: 'Tienes cambios sin guardar. Si sales de esta página, se perderán.',
-  reviewDiscard: '¿Descartar tu reseña? Lo que escribiste se perderá.',
-  formMissing: 'Para continuar, completa o corrige:',
-
-  // Web: landing, guide application, not found (ours, except those marked with their docs/product.md section)
-  landing: 'Encuentra destinos hermosos a pocas horas de tu ciudad y compártenos tu experiencia.', // docs/product.md#who-it-is-for
-  noResults: 'No hemos encontrado el destino que buscas :(', // docs/product.md#search
-  guideAlreadySent: 'Ya has enviado tu solicitud para convertirte en guía.', // docs/product.md#guide-application
-  guideWhatIs: 'Como guía podrás editar y registrar destinos, y registrar grupos más grandes.',
-  guideWhyData:
-    'Te pedimos tus redes sociales y que nos cuentes tu experiencia solo para verificar que puedes guiar grupos con seguridad. Estos datos no se comparten con nadie.',
-  guidePending: 'Un administrador está revisando tu solicitud.',
-  guideRejected: 'Tu solicitud anterior no fue aprobada. Puedes enviar una nueva solicitud.',
-  guideApproved: 'Tu solicitud fue aprobada.',
-  guideReplaceWarning: 'Tu nueva solicitud reemplazará a la anterior. ¿Deseas continuar?',
-  guideSent: 'Tu solicitud fue enviada. Un administrador la revisará pronto.',
-  pageNotFound: 'La página que buscas no existe o fue movida.',
 
   // Planning by hours and distance (docs/product.md#planning)
   locationFailed: 'No pudimos obtener tu ubicación.',
@@ -142,33 +119,12 @@ export const MSG = {
 
   // Saved destinations and the installable app (docs/product.md#saved)
   savedLimit: 'Puedes guardar hasta 100 destinos.',
-  savedTitle: 'Mis destinos guardados',
-  savedEmpty: 'Aún no guardaste destinos. Usa «Guardar» en un destino para verlo aquí, también sin conexión.',
-  saveLabel: 'Guardar destino',
   saveFailed: 'No pudimos guardar el destino. Inténtalo de nuevo.',
   unsaveFailed: 'No pudimos quitar el destino de tus guardados. Inténtalo de nuevo.',
-  availableOffline: 'Disponible sin conexión',
-  savingOffline: 'Descargando para usar sin conexión…',
-  newVersion: 'Hay una nueva versión de Sendero.',
-  update: 'Actualizar',
+
   // Password recovery and mail (ours)
-  forgotLink: '¿Olvidaste tu contraseña?',
-  forgotTitle: 'Recuperar contraseña',
-  forgotIntro: 'Escribe el correo de tu cuenta y te enviaremos un enlace para crear una nueva contraseña.',
-  forgotSubmit: 'Enviar enlace',
-  forgotSent:
-    'Si el correo está registrado en Sendero, te enviamos un enlace para crear una nueva contraseña. Revisa tu bandeja de entrada (y la carpeta de spam). El enlace vence en 1 hora.',
-  resetTitle: 'Nueva contraseña',
-  resetSubmit: 'Guardar contraseña',
   resetInvalid: 'El enlace no es válido o ya expiró.',
-  resetAskAgain: 'Pedir un nuevo enlace',
-  resetDone: 'Tu contraseña se actualizó. Ya puedes ingresar.',
-  resetLinkButton: 'Generar enlace de recuperación',
-  resetLinkIntro: 'Envía este enlace a la persona por un medio de confianza. Funciona una sola vez y vence en 1 hora.',
-  resetLinkCopy: 'Copiar enlace',
   linkCopied: 'Enlace copiado.',
-  emailNotificationsLabel: 'Recibir correos',
-  emailNotificationsHelp: 'Te avisaremos por correo cuando se publique tu destino, se revise tu solicitud de guía o se cancele una salida.',
   emailNotificationsSaved: 'Tus preferencias de correo se guardaron.',
 
   // docs/product.md#catalogue

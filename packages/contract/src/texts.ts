@@ -5,9 +5,9 @@
  * Screens and tests read them through `TEXT` (`TEXT.search.title`); code in the first bundle imports
  * its section from first-bundle-texts.ts by name (`LANDING_TEXT`), see there. No zod here either.
  */
-import { ACTION_TEXT, CARD_TEXT, LANDING_TEXT, MENU_TEXT } from './first-bundle-texts.js';
+import { ACTION_TEXT, APP_TEXT, CARD_TEXT, LANDING_TEXT, MENU_TEXT } from './first-bundle-texts.js';
 
-export { ACTION_TEXT, CARD_TEXT, LANDING_TEXT, MENU_TEXT };
+export { ACTION_TEXT, APP_TEXT, CARD_TEXT, LANDING_TEXT, MENU_TEXT };
 
 export const TEXT = {
   fields: {
@@ -24,6 +24,7 @@ export const TEXT = {
     aboutYouPlaceholder: 'Cuéntanos tu experiencia...',
   },
   actions: ACTION_TEXT,
+  app: APP_TEXT,
   menu: MENU_TEXT,
   landing: LANDING_TEXT,
   card: CARD_TEXT,
@@ -100,6 +101,7 @@ export const TEXT = {
     modalTitle: (place: string) => `¿Como calificarías ${place}?`,
     keepWriting: 'Seguir escribiendo',
     discard: 'Descartar',
+    discardQuestion: '¿Descartar tu reseña? Lo que escribiste se perderá.',
     photo: 'Foto de tu visita',
     changePhoto: 'Cambiar Foto',
     addPhoto: 'Añadir Foto',
@@ -117,6 +119,8 @@ export const TEXT = {
     photoOf: (name: string) => `Foto de ${name}`,
     noPhotoOf: (name: string) => `Sin foto de ${name}`,
     updated: 'Tu perfil se actualizó.',
+    emailsLabel: 'Recibir correos',
+    emailsHelp: 'Te avisaremos por correo cuando se publique tu destino, se revise tu solicitud de guía o se cancele una salida.',
     edit: 'Editar Perfil',
     save: 'Guardar',
     emails: 'Correos',
@@ -132,9 +136,12 @@ export const TEXT = {
   },
   notFound: {
     title: 'Página no encontrada',
+    message: 'La página que buscas no existe o fue movida.',
   },
-  /** Asked before a page with unsaved changes is left (its title and body are MSG.unsavedTitle/unsavedBody). */
+  /** Asked before a page with unsaved changes is left. */
   unsaved: {
+    title: APP_TEXT.unsavedTitle,
+    body: APP_TEXT.unsavedBody,
     leave: 'Salir sin guardar',
     stay: 'Seguir editando',
   },
@@ -164,6 +171,8 @@ export const TEXT = {
   },
   placeForm: {
     createTitle: 'Crear un Destino',
+    /** Before the list of fields that keep the submit button disabled. */
+    missing: 'Para continuar, completa o corrige:',
     /** Each field's label, in the order of the form (also the list of fields still missing). */
     fields: {
       photos: 'Fotos',
@@ -227,8 +236,37 @@ export const TEXT = {
     leadingTitle: 'Salidas que organizo',
     leadingEmpty: 'Aún no organizaste salidas. Abre un destino verificado y usa «Organizar una salida».',
   },
+  password: {
+    forgotLink: '¿Olvidaste tu contraseña?',
+    forgotTitle: 'Recuperar contraseña',
+    forgotIntro: 'Escribe el correo de tu cuenta y te enviaremos un enlace para crear una nueva contraseña.',
+    forgotSubmit: 'Enviar enlace',
+    forgotSent:
+      'Si el correo está registrado en Sendero, te enviamos un enlace para crear una nueva contraseña. Revisa tu bandeja de entrada (y la carpeta de spam). El enlace vence en 1 hora.',
+    resetTitle: 'Nueva contraseña',
+    resetSubmit: 'Guardar contraseña',
+    resetAskAgain: 'Pedir un nuevo enlace',
+    resetDone: 'Tu contraseña se actualizó. Ya puedes ingresar.',
+  },
+  saved: {
+    title: 'Mis destinos guardados',
+    empty: 'Aún no guardaste destinos. Usa «Guardar» en un destino para verlo aquí, también sin conexión.',
+    save: 'Guardar destino',
+    availableOffline: 'Disponible sin conexión',
+    savingOffline: 'Descargando para usar sin conexión…',
+  },
   guide: {
     form: 'Solicitud para ser guía',
+    /** docs/product.md#guide-application */
+    alreadySent: 'Ya has enviado tu solicitud para convertirte en guía.',
+    whatIs: 'Como guía podrás editar y registrar destinos, y registrar grupos más grandes.',
+    whyData:
+      'Te pedimos tus redes sociales y que nos cuentes tu experiencia solo para verificar que puedes guiar grupos con seguridad. Estos datos no se comparten con nadie.',
+    pending: 'Un administrador está revisando tu solicitud.',
+    rejected: 'Tu solicitud anterior no fue aprobada. Puedes enviar una nueva solicitud.',
+    approved: 'Tu solicitud fue aprobada.',
+    replaceWarning: 'Tu nueva solicitud reemplazará a la anterior. ¿Deseas continuar?',
+    sent: 'Tu solicitud fue enviada. Un administrador la revisará pronto.',
     replaceTitle: 'Enviar nueva solicitud',
     send: 'Enviar',
     continue: 'Continuar',
@@ -289,5 +327,8 @@ export const TEXT = {
     review: 'Revisar',
     seeProfile: 'Ver Perfil',
     resetTitle: 'Recuperación de contraseña',
+    resetLinkButton: 'Generar enlace de recuperación',
+    resetLinkIntro: 'Envía este enlace a la persona por un medio de confianza. Funciona una sola vez y vence en 1 hora.',
+    resetLinkCopy: 'Copiar enlace',
   },
 } as const;

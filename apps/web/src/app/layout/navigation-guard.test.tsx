@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Outlet } from 'react-router';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
-import { MSG, TEXT } from '@sendero/contract';
+import { TEXT } from '@sendero/contract';
 import { PlaceForm } from '@/features/places/components/place-form';
 import { useCloseOnBack } from '@/lib/navigation-guard';
 import { renderRoutes } from '@/test/render';
@@ -103,7 +103,7 @@ describe('no lost input', { timeout: 20_000 }, () => {
     await user.type(await screen.findByLabelText('Nombre'), 'Laguna a medias');
 
     void router.navigate('/antes');
-    expect(await screen.findByRole('dialog', { name: MSG.unsavedTitle })).toHaveTextContent(MSG.unsavedBody);
+    expect(await screen.findByRole('dialog', { name: TEXT.unsaved.title })).toHaveTextContent(TEXT.unsaved.body);
     await user.click(screen.getByRole('button', { name: TEXT.unsaved.stay }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/pagina');

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ComponentType } from 'react';
 import { useBlocker, useLocation, useNavigate } from 'react-router';
-import { MSG } from '@sendero/contract';
+import { APP_TEXT } from '@sendero/contract';
 import { shouldBlock, subscribeGuards, topDialog } from '@/lib/navigation-guard';
 import { importWithRetry } from './chunk-loading';
 import type { UnsavedChangesDialogProps } from './unsaved-changes-dialog';
@@ -8,7 +8,7 @@ import type { UnsavedChangesDialogProps } from './unsaved-changes-dialog';
 /** Without the dialog's code (no signal), the browser's own question still protects the input. */
 function NativeConfirm({ onStay, onLeave }: UnsavedChangesDialogProps) {
   useEffect(() => {
-    if (window.confirm(`${MSG.unsavedTitle} ${MSG.unsavedBody}`)) onLeave();
+    if (window.confirm(`${APP_TEXT.unsavedTitle} ${APP_TEXT.unsavedBody}`)) onLeave();
     else onStay();
   }, [onLeave, onStay]);
   return null;

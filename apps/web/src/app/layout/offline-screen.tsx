@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { ACTION_TEXT, MSG } from '@sendero/contract';
+import { ACTION_TEXT, APP_TEXT } from '@sendero/contract';
 
 /**
  * A screen whose code could not be downloaded: shown inside the layout (the menu stays), with
@@ -11,9 +11,9 @@ export function OfflineScreen({ onRetry, retrying = false }: { onRetry: () => vo
   return (
     <Box role="alert" sx={{ p: { xs: 3, md: 6 }, textAlign: 'center' }}>
       <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
-        {MSG.offlineTitle}
+        {APP_TEXT.offlineTitle}
       </Typography>
-      <Typography sx={{ mb: 3, color: 'text.secondary' }}>{MSG.offlineScreen}</Typography>
+      <Typography sx={{ mb: 3, color: 'text.secondary' }}>{APP_TEXT.offlineScreen}</Typography>
       <Button variant="contained" onClick={onRetry} disabled={retrying}>
         {ACTION_TEXT.retry}
       </Button>

@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { MODAL_WIDTH, MSG, TEXT } from '@sendero/contract';
+import { MODAL_WIDTH, TEXT } from '@sendero/contract';
 
 export interface UnsavedChangesDialogProps {
   onStay: () => void;
@@ -21,9 +21,9 @@ export default function UnsavedChangesDialog({ onStay, onLeave }: UnsavedChanges
       aria-describedby="unsaved-body"
       slotProps={{ paper: { sx: { width: MODAL_WIDTH.delete, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
     >
-      <DialogTitle id="unsaved-title">{MSG.unsavedTitle}</DialogTitle>
+      <DialogTitle id="unsaved-title">{TEXT.unsaved.title}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="unsaved-body">{MSG.unsavedBody}</DialogContentText>
+        <DialogContentText id="unsaved-body">{TEXT.unsaved.body}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onLeave} color="error">

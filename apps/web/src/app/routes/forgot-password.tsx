@@ -1,4 +1,4 @@
-import { MSG, TEXT } from '@sendero/contract';
+import { TEXT } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthLink } from '@/features/auth/components/auth-link';
@@ -7,7 +7,7 @@ import { ForgotForm } from '@/features/auth/components/forgot-form';
 /** /recuperar: ask for a password-reset link. */
 export default function ForgotPasswordScreen() {
   return (
-    <AuthCard title={MSG.forgotTitle}>
+    <AuthCard title={TEXT.password.forgotTitle}>
       <ForgotForm />
       <AuthLink to={paths.login}>{TEXT.auth.backToLogin}</AuthLink>
     </AuthCard>

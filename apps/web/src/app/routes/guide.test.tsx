@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { API, MSG, type User, TEXT } from '@sendero/contract';
+import { API, MSG, TEXT, type User } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { stubFetch } from '@/test/fetch-stub';
 import { makeUser, signIn, USER_ID } from '@/test/fixtures';
@@ -27,8 +27,8 @@ function setup(initial: User) {
 describe('guide application (/convertirme-en-guia)', () => {
   it('explains what a guide does and why the data is asked', async () => {
     setup(makeUser());
-    expect(await screen.findByText(MSG.guideWhatIs, {}, wait)).toBeInTheDocument();
-    expect(screen.getByText(MSG.guideWhyData)).toBeInTheDocument();
+    expect(await screen.findByText(TEXT.guide.whatIs, {}, wait)).toBeInTheDocument();
+    expect(screen.getByText(TEXT.guide.whyData)).toBeInTheDocument();
     expect(screen.getByLabelText(/Acerca de ti/)).toHaveAttribute('placeholder', 'Cuéntanos tu experiencia...');
     expect(screen.getAllByLabelText('Otro')).toHaveLength(3);
   });
@@ -51,8 +51,8 @@ describe('guide application (/convertirme-en-guia)', () => {
     await userEvent.type(screen.getAllByLabelText('Otro')[0] as HTMLElement, 'strava/ana');
     await userEvent.type(screen.getByLabelText(/Acerca de ti/), 'Guío en la Cordillera Blanca desde 2015.');
     await userEvent.click(screen.getByRole('button', { name: TEXT.guide.send }));
-    expect(await screen.findByText(MSG.guideAlreadySent, {}, wait)).toBeInTheDocument();
-    expect(screen.getByText(MSG.guideSent)).toBeInTheDocument();
+    expect(await screen.findByText(TEXT.guide.alreadySent, {}, wait)).toBeInTheDocument();
+    expect(screen.getByText(TEXT.guide.sent)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
       path: API.userUpdate2(USER_ID),
       body: {
@@ -70,11 +70,11 @@ describe('guide application (/convertirme-en-guia)', () => {
 
   it('an application already sent offers a new one after warning that it replaces the earlier', async () => {
     setup(makeUser({ status: 'Enviado', instagram: '@vieja', facebook: 'fb', linkedin: 'li', about_you: 'Antes' }));
-    expect(await screen.findByText(MSG.guideAlreadySent, {}, wait)).toBeInTheDocument();
-    expect(screen.getByText(MSG.guidePending)).toBeInTheDocument();
+    expect(await screen.findByText(TEXT.guide.alreadySent, {}, wait)).toBeInTheDocument();
+    expect(screen.getByText(TEXT.guide.pending)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: TEXT.guide.replaceTitle }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(MSG.guideReplaceWarning)).toBeInTheDocument();
+    expect(within(dialog).getByText(TEXT.guide.replaceWarning)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: TEXT.guide.continue }));
     expect(await screen.findByLabelText(/Instagram/)).toHaveValue('@vieja');
     expect(screen.getByLabelText(/Acerca de ti/)).toHaveValue('Antes');
@@ -82,10 +82,10 @@ describe('guide application (/convertirme-en-guia)', () => {
 
   it('a rejected application says so and can be sent again; cancelling the warning keeps the status view', async () => {
     setup(makeUser({ status: 'Rechazado' }));
-    expect(await screen.findByText(MSG.guideRejected, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(TEXT.guide.rejected, {}, wait)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: TEXT.guide.replaceTitle }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: TEXT.actions.cancel }));
-    expect(screen.getByText(MSG.guideAlreadySent)).toBeInTheDocument();
+    expect(screen.getByText(TEXT.guide.alreadySent)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: TEXT.guide.send })).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { APPLICATION_STATUSES, MSG, type Status, TEXT } from '@sendero/contract';
+import { APPLICATION_STATUSES, type Status, TEXT } from '@sendero/contract';
 import { LoadError } from '@/components/ui/load-error';
 import { useErrorToast } from '@/components/ui/use-error-toast';
 import { ApplicationStatus } from '@/features/guide/components/application-status';
@@ -29,8 +29,8 @@ export default function GuideScreen() {
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2, fontSize: { xs: '1.6rem', md: '2.1rem' } }}>
         {TEXT.menu.becomeGuide}
       </Typography>
-      <Typography sx={{ mb: 1 }}>{MSG.guideWhatIs}</Typography>
-      <Typography sx={{ mb: 3, color: 'text.secondary' }}>{MSG.guideWhyData}</Typography>
+      <Typography sx={{ mb: 1 }}>{TEXT.guide.whatIs}</Typography>
+      <Typography sx={{ mb: 3, color: 'text.secondary' }}>{TEXT.guide.whyData}</Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
         {user.isError ? (
           <LoadError error={user.error} onRetry={() => void user.refetch()} />

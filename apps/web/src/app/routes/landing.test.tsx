@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { API, MSG, TEXT } from '@sendero/contract';
+import { API, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { stubFetch } from '@/test/fetch-stub';
 import { indexOf, makePlace } from '@/test/fixtures';
@@ -19,7 +19,7 @@ describe('landing (/)', () => {
     stubFetch({ [`GET ${API.placeIndex(12)}`]: [200, indexOf([place, makePlace({ name: 'Oculto', verified: false })])], [`GET ${API.config}`]: [200, CONFIG] });
     renderRoutes(routes, '/');
     expect(await screen.findByRole('heading', { level: 1, name: TEXT.landing.title }, wait)).toBeInTheDocument();
-    expect(screen.getByText(MSG.landing)).toBeInTheDocument();
+    expect(screen.getByText(TEXT.landing.message)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: TEXT.landing.login })).toHaveAttribute('href', '/ingresar');
     expect(screen.getByRole('link', { name: TEXT.landing.register })).toHaveAttribute('href', '/registro');
     expect(await screen.findByRole('link', { name: 'Instagram' })).toHaveAttribute('href', 'https://www.instagram.com/sendero.pe');

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import FacebookIcon from '@mui/icons-material/Facebook';
 import InstagramIcon from '@mui/icons-material/Instagram';
 import XIcon from '@mui/icons-material/X';
-import { buildSearchIndex, filterIndex, LANDING_CAROUSEL_BREAKPOINTS, LANDING_FIRST_PAGE, LANDING_TEXT, MSG } from '@sendero/contract';
+import { buildSearchIndex, filterIndex, LANDING_CAROUSEL_BREAKPOINTS, LANDING_FIRST_PAGE, LANDING_TEXT } from '@sendero/contract';
 import { LogoMark } from '@/components/ui/logo';
 import { LoadError } from '@/components/ui/load-error';
 import { NoResults } from '@/components/ui/no-results';
@@ -70,7 +70,7 @@ function Hero() {
           <h1 id="hero-title" className="sd-hero-title">
             {LANDING_TEXT.title}
           </h1>
-          <p className="sd-hero-subtitle">{MSG.landing}</p>
+          <p className="sd-hero-subtitle">{LANDING_TEXT.message}</p>
           <div className="sd-hero-actions">
             <RouterLink to={paths.login} className="sd-btn sd-btn-primary">
               {LANDING_TEXT.login}

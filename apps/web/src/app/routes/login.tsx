@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { MSG, type LoginResponse, placeIdFromPath, TEXT } from '@sendero/contract';
+import { type LoginResponse, placeIdFromPath, TEXT } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthLink } from '@/features/auth/components/auth-link';
@@ -25,7 +25,7 @@ export default function LoginScreen() {
     <AuthCard title={TEXT.auth.loginTitle}>
       {sharedId && <SharedPlacePreview placeId={sharedId} />}
       <LoginForm onSuccess={onSuccess} />
-      <AuthLink to={paths.forgotPassword}>{MSG.forgotLink}</AuthLink>
+      <AuthLink to={paths.forgotPassword}>{TEXT.password.forgotLink}</AuthLink>
       <AuthLink to={withReturn(paths.register, volver)}>{TEXT.auth.toRegister}</AuthLink>
     </AuthCard>
   );

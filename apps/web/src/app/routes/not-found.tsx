@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { MSG, TEXT } from '@sendero/contract';
+import { TEXT } from '@sendero/contract';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 
@@ -17,7 +17,7 @@ export default function NotFoundScreen() {
       <Typography component="p" variant="h5">
         {TEXT.notFound.title}
       </Typography>
-      <Typography sx={{ color: 'text.secondary' }}>{MSG.pageNotFound}</Typography>
+      <Typography sx={{ color: 'text.secondary' }}>{TEXT.notFound.message}</Typography>
       <Button component={RouterLink} to={paths.home} variant="contained" size="large">
         {TEXT.actions.home}
       </Button>

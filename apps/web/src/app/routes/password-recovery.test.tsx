@@ -13,19 +13,19 @@ describe('as a user who forgot the password', () => {
   it("the login screen links '¿Olvidaste tu contraseña?' to /recuperar", async () => {
     stubFetch({});
     renderRoutes(routes, '/ingresar');
-    expect(await screen.findByRole('link', { name: MSG.forgotLink }, wait)).toHaveAttribute('href', '/recuperar');
+    expect(await screen.findByRole('link', { name: TEXT.password.forgotLink }, wait)).toHaveAttribute('href', '/recuperar');
   });
 
   it('on /recuperar I give my e-mail and am told to check my inbox, whatever the answer says about the account', async () => {
     const { calls } = stubFetch({ [`POST ${API.passwordForgot}`]: [200, { ok: true }] });
     renderRoutes(routes, '/recuperar');
-    expect(await screen.findByRole('heading', { name: MSG.forgotTitle }, wait)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: MSG.forgotSubmit }));
+    expect(await screen.findByRole('heading', { name: TEXT.password.forgotTitle }, wait)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: TEXT.password.forgotSubmit }));
     expect(await screen.findByText(MSG.emailRequired)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
     await userEvent.type(screen.getByLabelText('Correo'), 'ana@example.com');
-    await userEvent.click(screen.getByRole('button', { name: MSG.forgotSubmit }));
-    expect(await screen.findByRole('status')).toHaveTextContent(MSG.forgotSent);
+    await userEvent.click(screen.getByRole('button', { name: TEXT.password.forgotSubmit }));
+    expect(await screen.findByRole('status')).toHaveTextContent(TEXT.password.forgotSent);
     expect(calls).toEqual([expect.objectContaining({ method: 'POST', path: API.passwordForgot, body: { email: 'ana@example.com' } })]);
     // No side menu on this public screen.
     expect(screen.queryByRole('navigation')).toBeNull();
@@ -35,7 +35,7 @@ describe('as a user who forgot the password', () => {
     stubFetch({ [`POST ${API.passwordForgot}`]: [429, { error: { code: 'TOO_MANY_REQUESTS', message: MSG.tooManyAttempts } }] });
     renderRoutes(routes, '/recuperar');
     await userEvent.type(await screen.findByLabelText('Correo', {}, wait), 'ana@example.com');
-    await userEvent.click(screen.getByRole('button', { name: MSG.forgotSubmit }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.password.forgotSubmit }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.tooManyAttempts);
     expect(screen.getByLabelText('Correo')).toHaveValue('ana@example.com');
   });
@@ -43,10 +43,10 @@ describe('as a user who forgot the password', () => {
   it('on /restablecer I set a new password with the confirmation rules of registration, then go to Ingresar', async () => {
     const { calls } = stubFetch({ [`POST ${API.passwordReset}`]: [200, { ok: true }] });
     renderRoutes(routes, '/restablecer?token=abc_DEF-123');
-    expect(await screen.findByRole('heading', { name: MSG.resetTitle }, wait)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: TEXT.password.resetTitle }, wait)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Contraseña'), 'corta');
     await userEvent.type(screen.getByLabelText('Confirmar Contraseña'), 'otra');
-    await userEvent.click(screen.getByRole('button', { name: MSG.resetSubmit }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.password.resetSubmit }));
     expect(await screen.findByText(MSG.passwordMin)).toBeInTheDocument();
     expect(screen.getByText(MSG.confirmMismatch)).toBeInTheDocument();
     expect(calls).toHaveLength(0);
@@ -55,8 +55,8 @@ describe('as a user who forgot the password', () => {
     await userEvent.type(screen.getByLabelText('Contraseña'), 'nueva-clave-123');
     await userEvent.clear(screen.getByLabelText('Confirmar Contraseña'));
     await userEvent.type(screen.getByLabelText('Confirmar Contraseña'), 'nueva-clave-123');
-    await userEvent.click(screen.getByRole('button', { name: MSG.resetSubmit }));
-    expect(await screen.findByRole('status')).toHaveTextContent(MSG.resetDone);
+    await userEvent.click(screen.getByRole('button', { name: TEXT.password.resetSubmit }));
+    expect(await screen.findByRole('status')).toHaveTextContent(TEXT.password.resetDone);
     expect(calls[0]).toMatchObject({ path: API.passwordReset, body: { token: 'abc_DEF-123', password: 'nueva-clave-123' } });
     expect(screen.getByRole('link', { name: TEXT.auth.login })).toHaveAttribute('href', '/ingresar');
   });
@@ -68,9 +68,9 @@ describe('as a user who forgot the password', () => {
     renderRoutes(routes, '/restablecer?token=vencido');
     await userEvent.type(await screen.findByLabelText('Contraseña', {}, wait), 'nueva-clave-123');
     await userEvent.type(screen.getByLabelText('Confirmar Contraseña'), 'nueva-clave-123');
-    await userEvent.click(screen.getByRole('button', { name: MSG.resetSubmit }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.password.resetSubmit }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.resetInvalid);
-    expect(screen.getByRole('link', { name: MSG.resetAskAgain })).toHaveAttribute('href', '/recuperar');
+    expect(screen.getByRole('link', { name: TEXT.password.resetAskAgain })).toHaveAttribute('href', '/recuperar');
   });
 
   it('a link without a token is invalid at once', async () => {
@@ -92,11 +92,11 @@ describe("'Recibir correos' on /perfil", () => {
       },
     });
     renderRoutes(routes, '/perfil');
-    const toggle = await screen.findByRole('switch', { name: MSG.emailNotificationsLabel }, wait);
+    const toggle = await screen.findByRole('switch', { name: TEXT.profile.emailsLabel }, wait);
     expect(toggle).toBeChecked();
     await userEvent.click(toggle);
     expect(await screen.findByText(MSG.emailNotificationsSaved)).toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: MSG.emailNotificationsLabel })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: TEXT.profile.emailsLabel })).not.toBeChecked();
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ body: { email_notifications: false } });
   });
 });
@@ -113,9 +113,9 @@ describe("'Generar enlace de recuperación' on the admin user profile", () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderRoutes(routes, `/admin/usuario/${USER_ID}`);
-    await userEvent.click(await screen.findByRole('button', { name: MSG.resetLinkButton }, wait));
+    await userEvent.click(await screen.findByRole('button', { name: TEXT.admin.resetLinkButton }, wait));
     expect(await screen.findByDisplayValue(url)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: MSG.resetLinkCopy }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.admin.resetLinkCopy }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(url));
     expect(await screen.findByText(MSG.linkCopied)).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { MSG, TEXT } from '@sendero/contract';
+import { TEXT } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthLink } from '@/features/auth/components/auth-link';
@@ -10,7 +10,7 @@ export default function ResetPasswordScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   return (
-    <AuthCard title={MSG.resetTitle}>
+    <AuthCard title={TEXT.password.resetTitle}>
       <ResetForm token={token} />
       <AuthLink to={paths.login}>{TEXT.auth.backToLogin}</AuthLink>
     </AuthCard>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { MSG } from '@sendero/contract';
+import { TEXT } from '@sendero/contract';
 import { LoadError } from '@/components/ui/load-error';
 import { useErrorToast } from '@/components/ui/use-error-toast';
 import { PlaceCard, PlaceCardSkeleton } from '@/features/places/components/place-card';
@@ -19,7 +19,7 @@ export default function SavedScreen() {
   return (
     <Box sx={{ px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 }, maxWidth: 2400, mx: 'auto' }}>
       <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.6rem', md: '2.1rem' } }}>
-        {MSG.savedTitle}
+        {TEXT.saved.title}
       </Typography>
       {saved.isError ? (
         <LoadError error={saved.error} onRetry={() => void saved.refetch()} />
@@ -32,7 +32,7 @@ export default function SavedScreen() {
           ))}
         </Grid>
       ) : saved.data.length === 0 ? (
-        <Typography color="text.secondary">{MSG.savedEmpty}</Typography>
+        <Typography color="text.secondary">{TEXT.saved.empty}</Typography>
       ) : (
         <Grid>
           {saved.data.map((place, i) => (
@@ -50,7 +50,7 @@ function Grid({ children }: { children: ReactNode }) {
   return (
     <Box
       component="ul"
-      aria-label={MSG.savedTitle}
+      aria-label={TEXT.saved.title}
       sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))' }}
     >
       {children}

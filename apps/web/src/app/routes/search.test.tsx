@@ -113,7 +113,7 @@ describe('destination search (/buscar-destino)', () => {
 
   it('when nothing matches I see the picture and the message', async () => {
     setup('/buscar-destino?name=zzz');
-    expect(await screen.findByText(MSG.noResults, {}, wait)).toBeInTheDocument();
+    expect(await screen.findByText(TEXT.card.noResults, {}, wait)).toBeInTheDocument();
     expect(shownNames()).toEqual([]);
   });
 
@@ -126,7 +126,7 @@ describe('destination search (/buscar-destino)', () => {
     renderRoutes(routes, '/buscar-destino');
     expect(await screen.findByRole('button', { name: TEXT.actions.retry }, wait)).toBeInTheDocument();
     expect(screen.getAllByText(MSG.internal).length).toBeGreaterThanOrEqual(1);
-    expect(screen.queryByText(MSG.noResults)).not.toBeInTheDocument();
+    expect(screen.queryByText(TEXT.card.noResults)).not.toBeInTheDocument();
   });
 
   it('says how many destinations match as the filters change', async () => {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API, MSG, TEXT } from '@sendero/contract';
+import { API, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { stubFetch } from '@/test/fetch-stub';
 import { renderRoutes } from '@/test/render';
@@ -21,7 +21,7 @@ describe('the page before its JavaScript', () => {
   it("as a visitor on a slow phone I see the landing's hero in the HTML itself: logo, title, message, 'Ingresar', 'Registrarme'", () => {
     expect(staticHero).not.toBeNull();
     expect(staticHero.querySelector('h1')?.textContent).toBe(TEXT.landing.title);
-    expect(staticHero.querySelector('p.sd-hero-subtitle')?.textContent).toBe(MSG.landing);
+    expect(staticHero.querySelector('p.sd-hero-subtitle')?.textContent).toBe(TEXT.landing.message);
     const links = Array.from(staticHero.querySelectorAll('a')).map((a) => [a.textContent?.trim(), a.getAttribute('href')]);
     expect(links).toEqual([
       ['Sendero', '/'],

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { COLORS, MSG } from '@sendero/contract';
+import { CARD_TEXT, COLORS } from '@sendero/contract';
 
 /** docs/product.md#search: the picture and text shown when no destination matches the filters. */
 export function NoResults() {
@@ -16,7 +16,7 @@ export function NoResults() {
         <circle cx="141" cy="78" r="3.5" fill={COLORS.purple} />
         <circle cx="159" cy="78" r="3.5" fill={COLORS.purple} />
       </Box>
-      <Typography sx={{ mt: 2, fontSize: '1.15rem' }}>{MSG.noResults}</Typography>
+      <Typography sx={{ mt: 2, fontSize: '1.15rem' }}>{CARD_TEXT.noResults}</Typography>
     </Box>
   );
 }

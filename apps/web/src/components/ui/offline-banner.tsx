@@ -1,4 +1,4 @@
-import { MSG } from '@sendero/contract';
+import { APP_TEXT } from '@sendero/contract';
 import { useOnlineStatus } from '@/lib/online-status';
 import styles from './offline-banner.module.css';
 
@@ -11,7 +11,7 @@ export function OfflineBanner() {
   if (online) return null;
   return (
     <p role="status" className={styles.banner}>
-      {MSG.offlineBanner}
+      {APP_TEXT.offlineBanner}
     </p>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
-import { MSG } from '@sendero/contract';
+import { APP_TEXT } from '@sendero/contract';
 import { applyUpdate } from '@/lib/app-update';
 
 export default function UpdateSnackbar() {
@@ -10,7 +10,7 @@ export default function UpdateSnackbar() {
     <Snackbar
       open
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      message={MSG.newVersion}
+      message={APP_TEXT.newVersion}
       action={
         <Button
           color="secondary"
@@ -21,7 +21,7 @@ export default function UpdateSnackbar() {
             void applyUpdate();
           }}
         >
-          {MSG.update}
+          {APP_TEXT.update}
         </Button>
       }
     />

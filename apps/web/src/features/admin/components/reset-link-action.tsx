@@ -33,7 +33,7 @@ export function ResetLinkAction({ userId }: { userId: string }) {
       </Typography>
       {url ? (
         <Stack spacing={1.5}>
-          <Typography color="text.secondary">{MSG.resetLinkIntro}</Typography>
+          <Typography color="text.secondary">{TEXT.admin.resetLinkIntro}</Typography>
           <TextField
             label={TEXT.admin.resetLinkLabel}
             value={url}
@@ -42,7 +42,7 @@ export function ResetLinkAction({ userId }: { userId: string }) {
           />
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <Button variant="outlined" onClick={() => void copy()}>
-              {MSG.resetLinkCopy}
+              {TEXT.admin.resetLinkCopy}
             </Button>
             <Typography role="status" variant="body2" sx={{ color: 'success.main' }}>
               {copied ? MSG.linkCopied : ''}
@@ -55,7 +55,7 @@ export function ResetLinkAction({ userId }: { userId: string }) {
           disabled={mutation.isPending}
           onClick={() => mutation.mutate(undefined, { onError: (e) => toast.showError(errorMessage(e)) })}
         >
-          {MSG.resetLinkButton}
+          {TEXT.admin.resetLinkButton}
         </Button>
       )}
     </Paper>

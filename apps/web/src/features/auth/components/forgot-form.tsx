@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ForgotFormSchema, MSG, type ForgotForm as ForgotValues, TEXT } from '@sendero/contract';
+import { type ForgotForm as ForgotValues, ForgotFormSchema, TEXT } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
 import { FormAlert, FormTextField } from '@/components/ui/form-fields';
 import { handleFormError } from '@/lib/form';
@@ -36,19 +36,19 @@ export function ForgotForm() {
   if (sent) {
     return (
       <Alert severity="success" role="status">
-        {MSG.forgotSent}
+        {TEXT.password.forgotSent}
       </Alert>
     );
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={MSG.forgotTitle}>
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={TEXT.password.forgotTitle}>
       <Stack spacing={2}>
-        <Typography color="text.secondary">{MSG.forgotIntro}</Typography>
+        <Typography color="text.secondary">{TEXT.password.forgotIntro}</Typography>
         <FormAlert message={alert} />
         <FormTextField form={form} name="email" id="forgot-email" label={TEXT.fields.email} type="email" autoComplete="email" />
         <Button type="submit" variant="contained" size="large" disabled={mutation.isPending} fullWidth>
-          {MSG.forgotSubmit}
+          {TEXT.password.forgotSubmit}
         </Button>
       </Stack>
     </form>

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { MSG, PasswordResetFormSchema, type PasswordResetForm as ResetValues, TEXT } from '@sendero/contract';
+import { MSG, type PasswordResetForm as ResetValues, PasswordResetFormSchema, TEXT } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { isApiRequestError } from '@/lib/api-client';
@@ -44,7 +44,7 @@ export function ResetForm({ token }: { token: string }) {
     return (
       <Stack spacing={2}>
         <Alert severity="success" role="status">
-          {MSG.resetDone}
+          {TEXT.password.resetDone}
         </Alert>
         <Button component={RouterLink} to={paths.login} variant="contained" size="large" fullWidth>
           {TEXT.auth.login}
@@ -59,19 +59,19 @@ export function ResetForm({ token }: { token: string }) {
           {MSG.resetInvalid}
         </Alert>
         <Button component={RouterLink} to={paths.forgotPassword} variant="contained" size="large" fullWidth>
-          {MSG.resetAskAgain}
+          {TEXT.password.resetAskAgain}
         </Button>
       </Stack>
     );
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={MSG.resetTitle}>
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={TEXT.password.resetTitle}>
       <Stack spacing={2}>
         <FormTextField form={form} name="password" id="reset-password" label={TEXT.fields.password} type="password" autoComplete="new-password" />
         <FormTextField form={form} name="confirm" id="reset-confirm" label={TEXT.fields.confirm} type="password" autoComplete="new-password" />
         <Button type="submit" variant="contained" size="large" disabled={mutation.isPending} fullWidth>
-          {MSG.resetSubmit}
+          {TEXT.password.resetSubmit}
         </Button>
       </Stack>
     </form>

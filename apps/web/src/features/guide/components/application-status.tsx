@@ -8,12 +8,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { MODAL_WIDTH, MSG, type Status, TEXT } from '@sendero/contract';
+import { MODAL_WIDTH, type Status, TEXT } from '@sendero/contract';
 
 const NOTE: Partial<Record<Status, string>> = {
-  Enviado: MSG.guidePending,
-  Rechazado: MSG.guideRejected,
-  Aprobado: MSG.guideApproved,
+  Enviado: TEXT.guide.pending,
+  Rechazado: TEXT.guide.rejected,
+  Aprobado: TEXT.guide.approved,
 };
 
 interface ApplicationStatusProps {
@@ -30,11 +30,11 @@ export function ApplicationStatus({ status, justSent, onNewApplication }: Applic
     <Box>
       {justSent && (
         <Alert severity="success" sx={{ mb: 2 }}>
-          {MSG.guideSent}
+          {TEXT.guide.sent}
         </Alert>
       )}
       <Typography component="p" variant="h6" sx={{ fontWeight: 500 }}>
-        {MSG.guideAlreadySent}
+        {TEXT.guide.alreadySent}
       </Typography>
       {NOTE[status] && <Typography sx={{ mt: 1, color: 'text.secondary' }}>{NOTE[status]}</Typography>}
       <Button variant="contained" sx={{ mt: 3 }} onClick={() => setConfirming(true)}>
@@ -48,7 +48,7 @@ export function ApplicationStatus({ status, justSent, onNewApplication }: Applic
       >
         <DialogTitle id="guide-replace-title">{TEXT.guide.replaceTitle}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{MSG.guideReplaceWarning}</DialogContentText>
+          <DialogContentText>{TEXT.guide.replaceWarning}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(false)}>{TEXT.actions.cancel}</Button>

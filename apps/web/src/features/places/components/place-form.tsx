@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DIFFICULTIES, MSG, PlaceFormSchema, type PlaceFormInput, type PlaceFormOutput, TEXT } from '@sendero/contract';
+import { DIFFICULTIES, MSG, type PlaceFormInput, type PlaceFormOutput, PlaceFormSchema, TEXT } from '@sendero/contract';
 import { MultiImageUpload } from '@/components/upload';
 import { useToast } from '@/components/ui/toast';
 import { handleFormError } from '@/lib/form';
@@ -177,7 +177,7 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
         {text('tips', { multiline: true, minRows: 5, maxRows: 6 })}
         {showMissing && (
           <Typography id="place-form-missing" variant="body2" sx={{ color: 'text.secondary', textAlign: { sm: 'right' } }}>
-            {`${MSG.formMissing} ${missing.join(', ')}.`}
+            {`${TEXT.placeForm.missing} ${missing.join(', ')}.`}
           </Typography>
         )}
         <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'flex-end' }}>

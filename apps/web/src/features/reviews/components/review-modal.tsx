@@ -18,8 +18,8 @@ import {
   MSG,
   RATING_LABELS,
   RATING_MAX,
-  ReviewFormSchema,
   type ReviewForm,
+  ReviewFormSchema,
   TEXT,
 } from '@sendero/contract';
 import { ImageUpload } from '@/components/upload';
@@ -165,7 +165,7 @@ function ReviewFormBody({ onClose, placeId, placeName }: Omit<ReviewModalProps, 
                 </Stack>
               }
             >
-              {MSG.reviewDiscard}
+              {TEXT.reviews.discardQuestion}
             </Alert>
           )}
           {conflict && <Alert severity="warning">{conflict}</Alert>}

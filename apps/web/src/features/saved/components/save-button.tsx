@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import Bookmark from '@mui/icons-material/Bookmark';
 import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
 import CloudDone from '@mui/icons-material/CloudDoneOutlined';
-import { MSG, type Place, type PlaceIndexEntry } from '@sendero/contract';
+import { MSG, type Place, type PlaceIndexEntry, TEXT } from '@sendero/contract';
 import { useOnlineStatus } from '@/lib/online-status';
 import { useSaved, useSavedOffline } from '../api/get-saved';
 import { useToggleSaved } from '../api/toggle-saved';
@@ -29,11 +29,11 @@ export function SaveButton({ place, userId }: SaveButtonProps) {
 
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minHeight: 40 }}>
-      <Tooltip title={online ? MSG.saveLabel : MSG.offline}>
+      <Tooltip title={online ? TEXT.saved.save : MSG.offline}>
         {/* A disabled button gets no pointer events: the span keeps the tooltip. */}
         <span>
           <IconButton
-            aria-label={MSG.saveLabel}
+            aria-label={TEXT.saved.save}
             aria-pressed={isSaved}
             aria-describedby={online ? undefined : `save-offline-${place._id}`}
             color="primary"
@@ -52,7 +52,7 @@ export function SaveButton({ place, userId }: SaveButtonProps) {
       {isSaved && (downloading || offline.data) && (
         <Typography component="span" variant="body2" color="text.secondary" role="status" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
           {offline.data && !downloading && <CloudDone fontSize="small" aria-hidden="true" />}
-          {downloading ? MSG.savingOffline : MSG.availableOffline}
+          {downloading ? TEXT.saved.savingOffline : TEXT.saved.availableOffline}
         </Typography>
       )}
     </Box>

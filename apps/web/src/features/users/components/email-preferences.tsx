@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { MSG, type User, TEXT } from '@sendero/contract';
+import { MSG, TEXT, type User } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateUser } from '../api/update-user';
@@ -31,10 +31,10 @@ export function EmailPreferences({ user }: { user: User }) {
       </Typography>
       <FormControlLabel
         control={<Switch checked={checked} onChange={(_e, next) => onChange(next)} disabled={mutation.isPending} />}
-        label={MSG.emailNotificationsLabel}
+        label={TEXT.profile.emailsLabel}
       />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {MSG.emailNotificationsHelp}
+        {TEXT.profile.emailsHelp}
       </Typography>
       <Typography role="status" variant="body2" sx={{ mt: 1, color: 'success.main', minHeight: '1.5em' }}>
         {saved ? MSG.emailNotificationsSaved : ''}
