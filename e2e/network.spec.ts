@@ -204,7 +204,7 @@ test('Back with the review modal open on a tab opened directly on the destinatio
   const comment = modal.getByRole('textbox', { name: TEXT.reviews.comment });
   await comment.fill('Escrito en una pestaña nueva');
   await tab.goBack();
-  await expect(modal.getByText(MSG.reviewDiscard)).toBeVisible();
+  await expect(modal.getByText(TEXT.reviews.discardQuestion)).toBeVisible();
   await expect(comment).toHaveValue('Escrito en una pestaña nueva');
   expect(new URL(tab.url()).pathname).toBe(detailPath(place._id));
   await modal.getByRole('button', { name: TEXT.reviews.discard }).click();

@@ -300,7 +300,7 @@ test('the landing is installable, and a new deploy says so and takes over with A
     expect(manifest.errors).toEqual([]);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
     expect(installabilityErrors).toEqual([]);
-    await expect(page.getByText(MSG.newVersion)).toHaveCount(0);
+    await expect(page.getByText(TEXT.app.newVersion)).toHaveCount(0);
 
     // A new version of the worker is deployed; the open page finds it on its next check, says so, and
     // 'Actualizar' reloads it under the new worker. Twice: first in the tab opened before any worker
@@ -308,16 +308,16 @@ test('the landing is installable, and a new deploy says so and takes over with A
     for (const deploy of ['// the next deploy', '// the deploy after it']) {
       network.deploy(deploy);
       await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
-      await expect(page.getByText(MSG.newVersion), deploy).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText(TEXT.app.newVersion), deploy).toBeVisible({ timeout: 30_000 });
       await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
       const reloaded = page.waitForEvent('load');
-      await page.getByRole('button', { name: MSG.update }).click();
+      await page.getByRole('button', { name: TEXT.app.update }).click();
       await reloaded;
       expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate), deploy).toBeUndefined();
       await expect
         .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r?.active && !r.waiting && navigator.serviceWorker.controller))))
         .toBe(true);
-      await expect(page.getByText(MSG.newVersion)).toHaveCount(0);
+      await expect(page.getByText(TEXT.app.newVersion)).toHaveCount(0);
     }
     expect(errors).toEqual([]);
   } finally {
