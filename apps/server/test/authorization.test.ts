@@ -297,6 +297,11 @@ const AUTHORIZATION_TABLE: Row[] = [
     expected: { ...signedIn(200), 'another guide': 200 },
   },
   {
+    call: 'GET /api/places/mine',
+    request: () => ({ method: 'GET', url: API.placesMine }),
+    expected: { ...signedIn(200), 'another guide': 200 },
+  },
+  {
     call: 'GET /api/outings/mine',
     request: () => ({ method: 'GET', url: API.outingsMine }),
     expected: { ...signedIn(200), 'another guide': 200 },

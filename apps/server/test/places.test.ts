@@ -229,6 +229,35 @@ describe('listing places', () => {
   });
 });
 
+describe("the creator's own places (GET /api/places/mine)", () => {
+  it('as a creator I see every place I created, in review or published, newest first, and no one else’s', async () => {
+    const carla = await t.createUser({ firstname: 'Carla' });
+    const carlaPhoto = await uploadedUrl(t, carla.token);
+    const published = await createPlace(t, carla.token, { name: 'Publicada de Carla', photos: [carlaPhoto] }, { verifyWith: admin.token });
+    const inReview = await createPlace(t, carla.token, { name: 'En revisión de Carla', photos: [carlaPhoto] });
+    await createPlace(t, ana.token, { name: 'De Ana, no de Carla' });
+
+    const res = await get(API.placesMine, carla.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const mine = res.json() as Place[];
+    expect(mine.map((p) => [p.name, p.verified])).toEqual([
+      ['En revisión de Carla', false],
+      ['Publicada de Carla', true],
+    ]);
+    expect(ids(mine)).toEqual([inReview._id, published._id]);
+    expect(mine.every((p) => p.id_user === carla.user._id)).toBe(true);
+  });
+
+  it('as a user who created nothing I get an empty list; without a session, 401', async () => {
+    const nobody = await t.createUser();
+    expect((await get(API.placesMine, nobody.token)).json()).toEqual([]);
+    const anonymous = await get(API.placesMine);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('UNAUTHORIZED');
+  });
+});
+
 describe('reading one place', () => {
   let open: Place;
   let proposal: Place;

@@ -9,6 +9,7 @@ export const API = {
   userUpdate1: (id: string) => `/api/user/update1/${id}`,
   userUpdate2: (id: string) => `/api/user/update2/${id}`,
   places: '/api/place',
+  placesMine: '/api/places/mine',
   place: (id: string) => `/api/place/${id}`,
   placeIndex: (limit?: number) => (limit === undefined ? '/api/place/index' : `/api/place/index?limit=${limit}`),
   placeSearch: (query: Record<string, string | number | undefined>) => {

@@ -28,6 +28,7 @@ import {
   createPlace,
   deletePlace,
   getPlace,
+  listMyPlaces,
   placeListFor,
   toggleVerified,
   updatePlace,
@@ -36,6 +37,26 @@ import {
 /** GET/POST/PUT/DELETE under /api/place (docs/product.md#calls). */
 export default async function placesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    API.placesMine,
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        operationId: 'listMyPlaces',
+        tags: ['places'],
+        description:
+          'The places the caller created, verified or not (`verified` false while an administrator reviews it), newest first: the profile’s “Mis destinos”. Private to the caller, never cached.',
+        summary: 'The caller’s own places, verified or not, newest first',
+        security: [{ bearerAuth: [] }],
+        response: { 200: z.array(PlaceSchema), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return listMyPlaces(app.db, request.auth!);
+    },
+  );
 
   app.get(
     API.places,

@@ -65,6 +65,12 @@ export async function listAllPlaces(db: Db): Promise<Place[]> {
   return rows.map(toPlaceJson);
 }
 
+/** The places the caller created, verified or not, newest first (the profile's 'Mis destinos'). */
+export async function listMyPlaces(db: Db, auth: AuthUser): Promise<Place[]> {
+  const rows = await db.select().from(places).where(eq(places.idUser, auth.id)).orderBy(...newestFirst);
+  return rows.map(toPlaceJson);
+}
+
 export async function listVerifiedPlaces(db: Db): Promise<Place[]> {
   const rows = await db.select().from(places).where(eq(places.verified, true)).orderBy(...newestFirst);
   return rows.map(toPlaceJson);
