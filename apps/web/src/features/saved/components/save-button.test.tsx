@@ -1,7 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MSG, type Place } from '@sendero/contract';
+import { MSG, type Place, TEXT } from '@sendero/contract';
 import PlaceDetailScreen from '@/app/routes/place-detail';
 import { renderWithProviders } from '@/test/render';
 import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
@@ -43,27 +43,27 @@ describe("'Guardar destino' on the destination detail", { timeout: 30_000 }, () 
     const place = makePlace({ name: 'Laguna Churup' });
     const put = held([409, { error: { code: 'CONFLICT', message: MSG.savedLimit } }]);
     const user = setup([], { [`PUT /api/saved/${place._id}`]: put.handler }, place);
-    const button = await screen.findByRole('button', { name: MSG.saveLabel });
+    const button = await screen.findByRole('button', { name: TEXT.saved.save });
     await waitFor(() => expect(button).toBeEnabled());
     expect(button).toHaveAttribute('aria-pressed', 'false');
     await user.click(button);
     // Optimistic: pressed before the server has answered.
-    expect(screen.getByRole('button', { name: MSG.saveLabel })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: TEXT.saved.save })).toHaveAttribute('aria-pressed', 'true');
     put.release();
     expect(await screen.findByText(MSG.savedLimit)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: MSG.saveLabel })).toHaveAttribute('aria-pressed', 'false'));
+    await waitFor(() => expect(screen.getByRole('button', { name: TEXT.saved.save })).toHaveAttribute('aria-pressed', 'false'));
   });
 
   it('is released at once, and pressed again with the network message when removing it fails', async () => {
     const place = makePlace({ name: 'Cascada de Antankallo' });
     const del = held('network');
     const user = setup([place], { [`DELETE /api/saved/${place._id}`]: del.handler }, place);
-    const button = await screen.findByRole('button', { name: MSG.saveLabel });
+    const button = await screen.findByRole('button', { name: TEXT.saved.save });
     await waitFor(() => expect(button).toHaveAttribute('aria-pressed', 'true'));
     await user.click(button);
-    expect(screen.getByRole('button', { name: MSG.saveLabel })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: TEXT.saved.save })).toHaveAttribute('aria-pressed', 'false');
     del.release();
     expect(await screen.findByText(MSG.network)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: MSG.saveLabel })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() => expect(screen.getByRole('button', { name: TEXT.saved.save })).toHaveAttribute('aria-pressed', 'true'));
   });
 });
