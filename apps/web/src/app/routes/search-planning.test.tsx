@@ -72,14 +72,14 @@ describe('planning on the search page', () => {
     await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay', 'Cañón de Autisha']));
     await userEvent.selectOptions(screen.getByLabelText('Duración de la caminata'), 'Más de 6 horas');
     await waitFor(() => expect(shownNames()).toEqual(['Cañón de Autisha']));
-    expect(params(router.state.location.search)).toEqual({ hours: '3', duration: 'long' });
+    await waitFor(() => expect(params(router.state.location.search)).toEqual({ hours: '3', duration: 'long' }));
     await userEvent.click(screen.getByRole('button', { name: TEXT.search.hoursReset }));
     await waitFor(() => expect(shownNames()).toEqual(['Laguna Churup', 'Cañón de Autisha']));
     await userEvent.selectOptions(screen.getByLabelText('Duración de la caminata'), '3 a 6 horas');
     // [1, 3] touches 3, [6, 8] touches 6: the bands are closed.
     await waitFor(() => expect(shownNames()).toEqual(['Laguna Churup', 'Lomas de Lachay', 'Cañón de Autisha', 'Marcahuasi']));
     await userEvent.click(screen.getByRole('button', { name: TEXT.search.durationReset }));
-    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.getByLabelText('Horas de viaje')).toHaveValue('');
   });
 
@@ -90,7 +90,7 @@ describe('planning on the search page', () => {
     await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay', 'Cañón de Autisha', 'Marcahuasi', 'Laguna Churup']));
     await userEvent.selectOptions(screen.getByLabelText('Ordenar por'), 'Mejor calificados');
     await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay', 'Cañón de Autisha', 'Laguna Churup', 'Marcahuasi']));
-    expect(params(router.state.location.search)).toEqual({ sort: 'rating' });
+    await waitFor(() => expect(params(router.state.location.search)).toEqual({ sort: 'rating' }));
     await userEvent.type(screen.getByLabelText(TEXT.search.name), 'DE');
     await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay', 'Cañón de Autisha']));
     await userEvent.click(screen.getByRole('button', { name: TEXT.search.sortReset }));
@@ -109,7 +109,7 @@ describe('planning on the search page', () => {
     expect(within(card('Lomas de Lachay')).getByText('a 85 km')).toBeInTheDocument();
     expect(within(card('Laguna Churup')).getByText('a 289 km')).toBeInTheDocument();
     expect(within(card('Cañón de Autisha')).queryByText(/ km$/)).not.toBeInTheDocument();
-    expect(params(router.state.location.search)).toEqual({ sort: 'near' });
+    await waitFor(() => expect(params(router.state.location.search)).toEqual({ sort: 'near' }));
     await userEvent.selectOptions(screen.getByLabelText('Ordenar por'), 'Más recientes');
     await waitFor(() => expect(shownNames()[0]).toBe('Laguna Churup'));
     expect(screen.queryByText('a 85 km')).not.toBeInTheDocument();
@@ -148,7 +148,7 @@ describe('planning on the search page', () => {
     const { router } = setup();
     await waitFor(() => expect(shownNames()).toHaveLength(4), wait);
     await userEvent.click(screen.getByRole('button', { name: 'Mapa' }));
-    expect(params(router.state.location.search)).toEqual({ view: 'map' });
+    await waitFor(() => expect(params(router.state.location.search)).toEqual({ view: 'map' }));
     const map = await screen.findByRole('region', { name: TEXT.search.map }, wait);
     await waitFor(() => expect(within(map).getAllByRole('button', { name: /^(Laguna Churup|Lomas de Lachay|Marcahuasi)$/ })).toHaveLength(3));
     expect(screen.getByText(TEXT.search.notOnMap(1))).toBeInTheDocument();
@@ -157,6 +157,6 @@ describe('planning on the search page', () => {
     await waitFor(() => expect(within(map).getAllByRole('button', { name: /^(Laguna Churup|Lomas de Lachay|Marcahuasi)$/ })).toHaveLength(2));
     await userEvent.click(screen.getByRole('button', { name: 'Lista' }));
     expect(screen.queryByRole('region', { name: TEXT.search.map })).not.toBeInTheDocument();
-    expect(params(router.state.location.search)).toEqual({ hours: '4' });
+    await waitFor(() => expect(params(router.state.location.search)).toEqual({ hours: '4' }));
   });
 });

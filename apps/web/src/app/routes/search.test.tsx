@@ -73,7 +73,7 @@ describe('destination search (/buscar-destino)', () => {
     await userEvent.click(screen.getByRole('button', { name: TEXT.search.nameReset }));
     await waitFor(() => expect(shownNames()).toHaveLength(3));
     expect(screen.getByLabelText(TEXT.search.name)).toHaveValue('');
-    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('as a user I can filter by the start of the city and by difficulty', async () => {
@@ -83,7 +83,7 @@ describe('destination search (/buscar-destino)', () => {
     await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay', 'Cañón de Autisha']));
     await userEvent.selectOptions(screen.getByLabelText(TEXT.search.difficulty), 'Facil');
     await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay']));
-    expect(new URLSearchParams(router.state.location.search).get('difficulty')).toBe('Facil');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('difficulty')).toBe('Facil'));
     await userEvent.click(screen.getByRole('button', { name: TEXT.search.difficultyReset }));
     await userEvent.click(screen.getByRole('button', { name: TEXT.search.cityReset }));
     await waitFor(() => expect(shownNames()).toHaveLength(3));

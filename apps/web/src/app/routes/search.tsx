@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -35,6 +35,7 @@ import { useToast } from '@/components/ui/toast';
 import { useCurrentPerson } from '@/features/users/api/use-current-person';
 import { useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useValueAfterPaint } from '@/lib/use-value-after-paint';
 
 const VISUALLY_HIDDEN = {
   position: 'absolute',
@@ -46,7 +47,7 @@ const VISUALLY_HIDDEN = {
 } as const;
 
 /** 'Bienvenid@ {first word of the firstname}, ...' from the user record (the admin record for admins). */
-function Welcome() {
+const Welcome = memo(function Welcome() {
   const firstname = useCurrentPerson().person?.firstname;
   return (
     <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.6rem', md: '2.1rem' } }}>
@@ -57,7 +58,7 @@ function Welcome() {
       )}
     </Typography>
   );
-}
+});
 
 /** 'N destinos': how many match, said politely to screen readers as the filters change. */
 function MatchCount({ count }: { count: number | null }) {
@@ -122,16 +123,17 @@ function Results({
  * Catalogues under PLACE_INDEX_MAX: the whole compact index once; each change of a filter walks it
  * once in the chosen order (docs/product.md#planning). Normalised keys and the order are computed once per
  * load (and per position for 'Más cerca de mí'); a keystroke only compares strings and numbers.
+ * Memoized and given the plan after the keystroke's frame is painted: a keystroke's own render
+ * stops at the field; the results follow in a render React can interrupt (docs/product.md#catalogue).
  */
-function IndexResults({ plan, origin, view, cardAction }: ResultsProps) {
+const IndexResults = memo(function IndexResults({ plan, origin, view, cardAction }: ResultsProps) {
   const places = usePlaceIndex();
   const useServer = isUseSearch(places.error);
   useErrorToast(useServer ? null : places.error);
   const list = places.data;
   const index = useMemo(() => buildSearchIndex(list ?? []), [list]);
   const order = useMemo(() => (list && plan.sort !== 'newest' ? sortPermutation(list, plan.sort, origin) : null), [list, plan.sort, origin]);
-  const deferred = useDeferredValue(plan);
-  const shown = useMemo(() => planSearch(index, order, deferred), [index, order, deferred]);
+  const shown = useMemo(() => planSearch(index, order, plan), [index, order, plan]);
   if (useServer) return <ServerResults plan={plan} origin={origin} view={view} cardAction={cardAction} />;
   return (
     <>
@@ -141,11 +143,11 @@ function IndexResults({ plan, origin, view, cardAction }: ResultsProps) {
       ) : !places.isPending && shown.length === 0 ? (
         <NoResults />
       ) : (
-        <Results places={shown} loading={places.isPending} origin={origin} view={view} cardAction={cardAction} resetKey={JSON.stringify(deferred)} />
+        <Results places={shown} loading={places.isPending} origin={origin} view={view} cardAction={cardAction} resetKey={JSON.stringify(plan)} />
       )}
     </>
   );
-}
+});
 
 const SERVER_SEARCH_DEBOUNCE_MS = 250;
 
@@ -187,6 +189,9 @@ function ServerResults({ plan, origin, view, cardAction }: ResultsProps) {
   );
 }
 
+const SCREEN_SX = { px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 }, maxWidth: 2400, mx: 'auto' } as const;
+const FILTERS_SX = { mb: 3, display: 'grid', gap: 2 } as const;
+
 export default function SearchScreen() {
   const [state, setState] = useSearchState();
   const session = useSession();
@@ -201,17 +206,21 @@ export default function SearchScreen() {
   });
   const { view, name, city, difficulty, hours, duration, sort } = state;
   const plan = useMemo<Plan>(() => ({ name, city, difficulty, hours, duration, sort }), [name, city, difficulty, hours, duration, sort]);
+  const planning = useMemo(() => ({ hours, duration, sort, view }), [hours, duration, sort, view]);
+  // The fields show each keystroke at once; the results follow after that frame is painted
+  // (docs/product.md#catalogue).
+  const deferredPlan = useValueAfterPaint(plan);
 
   return (
-    <Box sx={{ px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 }, maxWidth: 2400, mx: 'auto' }}>
+    <Box sx={SCREEN_SX}>
       <Welcome />
-      <Box sx={{ mb: 3, display: 'grid', gap: 2 }}>
+      <Box sx={FILTERS_SX}>
         <SearchFilters value={state} onChange={setState} />
-        <PlanningFilters value={state} onChange={setState} onMapIntent={preloadMap} />
+        <PlanningFilters value={planning} onChange={setState} onMapIntent={preloadMap} />
       </Box>
       {/* Keeps the heading order (h1 > h2 > card h3) for screen readers. */}
       <h2 style={VISUALLY_HIDDEN}>{TEXT.search.results}</h2>
-      <IndexResults plan={plan} origin={origin} view={view} cardAction={cardAction} />
+      <IndexResults plan={deferredPlan} origin={origin} view={view} cardAction={cardAction} />
     </Box>
   );
 }

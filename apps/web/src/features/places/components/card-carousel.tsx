@@ -126,9 +126,11 @@ function CardCarouselView<P extends CardPlace>({ places, breakpoints, label, loa
         {Array.from({ length: end - start }, (_, k) => {
           const i = start + k;
           const place = places[i];
+          // Keyed by position: other results (a keystroke) update the mounted cards' text in place
+          // instead of unmounting and mounting every card (docs/product.md#catalogue).
           return (
             <div
-              key={place?._id ?? `skeleton-${i}`}
+              key={i}
               role="group"
               aria-roledescription="diapositiva"
               aria-label={CARD_TEXT.slide(i + 1, count)}

@@ -35,6 +35,9 @@ export function PlaceCard({ place, eager = false, sizes = '(max-width: 700px) 10
       <div className={css.media}>
         {photo && (
           <img
+            // Another place in this card (the carousel reuses cards by position): a new element, so
+            // the previous place's photo never shows while the next one loads.
+            key={photo}
             src={imageVariant(photo, 800)}
             srcSet={imageSrcSet(photo)}
             sizes={sizes}

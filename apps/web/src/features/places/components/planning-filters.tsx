@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -55,9 +55,10 @@ function Select({ id, label, value, onChange, children }: { id: string; label: s
 /**
  * docs/product.md#planning: 'Horas de viaje', 'Duración de la caminata' and 'Ordenar por', each with an X
  * that resets it, and the 'Lista' / 'Mapa' switch. Native selects: the phone's own picker, keyboard
- * and screen readers for free.
+ * and screen readers for free. Memoized: typing in the text filters (a stable onChange and the same
+ * `value` object) does not re-render it.
  */
-export function PlanningFilters({ value, onChange, onMapIntent }: PlanningFiltersProps) {
+export const PlanningFilters = memo(function PlanningFilters({ value, onChange, onMapIntent }: PlanningFiltersProps) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
       <WithReset label={TEXT.search.hoursReset} disabled={value.hours === null} onReset={() => onChange({ hours: null })}>
@@ -108,4 +109,4 @@ export function PlanningFilters({ value, onChange, onMapIntent }: PlanningFilter
       </ToggleButtonGroup>
     </Box>
   );
-}
+});

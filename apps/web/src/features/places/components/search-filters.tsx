@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
@@ -30,56 +30,64 @@ export function WithReset({ children, label, disabled, onReset }: { children: Re
   );
 }
 
+const DIFFICULTY_SLOT_PROPS = { select: { native: true }, inputLabel: { shrink: true } } as const;
+const FILTERS_SX = { display: 'flex', flexWrap: 'wrap', gap: 2 } as const;
+
+interface FieldProps {
+  field: FilterName;
+  value: string;
+  onChange: (next: Partial<FilterValues>) => void;
+}
+
+const TEXT_FIELDS = {
+  name: { id: 'filter-name', label: TEXT.search.name, placeholder: TEXT.search.namePlaceholder, reset: TEXT.search.nameReset },
+  city: { id: 'filter-city', label: TEXT.search.city, placeholder: TEXT.search.city, reset: TEXT.search.cityReset },
+} as const;
+
+/**
+ * One typed filter. Memoized on its own value (and a stable onChange): a keystroke in one field
+ * re-renders that field only, not its neighbours (docs/product.md#catalogue: every keystroke stays
+ * cheap on a phone).
+ */
+const FilterText = memo(function FilterText({ field, value, onChange }: FieldProps & { field: 'name' | 'city' }) {
+  const t = TEXT_FIELDS[field];
+  return (
+    <WithReset label={t.reset} disabled={!value} onReset={() => onChange({ [field]: '' })}>
+      <TextField id={t.id} label={t.label} placeholder={t.placeholder} value={value} onChange={(e) => onChange({ [field]: e.target.value })} autoComplete="off" fullWidth />
+    </WithReset>
+  );
+});
+
+const FilterDifficulty = memo(function FilterDifficulty({ value, onChange }: Omit<FieldProps, 'field'>) {
+  return (
+    <WithReset label={TEXT.search.difficultyReset} disabled={!value} onReset={() => onChange({ difficulty: '' })}>
+      <TextField
+        id="filter-difficulty"
+        select
+        label={TEXT.search.difficulty}
+        value={value}
+        onChange={(e) => onChange({ difficulty: e.target.value })}
+        slotProps={DIFFICULTY_SLOT_PROPS}
+        fullWidth
+      >
+        <option value="">{SEARCH_DIFFICULTY_EMPTY_LABEL}</option>
+        {SEARCH_DIFFICULTY_OPTIONS.map((d) => (
+          <option key={d} value={d}>
+            {d}
+          </option>
+        ))}
+      </TextField>
+    </WithReset>
+  );
+});
+
 /** docs/product.md#search: name, city and difficulty filters, each with an X that resets it. */
 export function SearchFilters({ value, onChange, fields = ['name', 'city', 'difficulty'] }: SearchFiltersProps) {
   return (
-    <Box role="search" aria-label={TEXT.search.filters} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-      {fields.includes('name') && (
-        <WithReset label={TEXT.search.nameReset} disabled={!value.name} onReset={() => onChange({ name: '' })}>
-          <TextField
-            id="filter-name"
-            label={TEXT.search.name}
-            placeholder={TEXT.search.namePlaceholder}
-            value={value.name}
-            onChange={(e) => onChange({ name: e.target.value })}
-            autoComplete="off"
-            fullWidth
-          />
-        </WithReset>
-      )}
-      {fields.includes('city') && (
-        <WithReset label={TEXT.search.cityReset} disabled={!value.city} onReset={() => onChange({ city: '' })}>
-          <TextField
-            id="filter-city"
-            label={TEXT.search.city}
-            placeholder={TEXT.search.city}
-            value={value.city}
-            onChange={(e) => onChange({ city: e.target.value })}
-            autoComplete="off"
-            fullWidth
-          />
-        </WithReset>
-      )}
-      {fields.includes('difficulty') && (
-        <WithReset label={TEXT.search.difficultyReset} disabled={!value.difficulty} onReset={() => onChange({ difficulty: '' })}>
-          <TextField
-            id="filter-difficulty"
-            select
-            label={TEXT.search.difficulty}
-            value={value.difficulty}
-            onChange={(e) => onChange({ difficulty: e.target.value })}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            fullWidth
-          >
-            <option value="">{SEARCH_DIFFICULTY_EMPTY_LABEL}</option>
-            {SEARCH_DIFFICULTY_OPTIONS.map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
-            ))}
-          </TextField>
-        </WithReset>
-      )}
+    <Box role="search" aria-label={TEXT.search.filters} sx={FILTERS_SX}>
+      {fields.includes('name') && <FilterText field="name" value={value.name} onChange={onChange} />}
+      {fields.includes('city') && <FilterText field="city" value={value.city} onChange={onChange} />}
+      {fields.includes('difficulty') && <FilterDifficulty value={value.difficulty} onChange={onChange} />}
     </Box>
   );
 }

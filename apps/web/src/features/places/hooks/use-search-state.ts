@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams, useNavigation } from 'react-router';
 import { readSearchState, writeSearchState, type SearchState } from '@sendero/contract';
 
@@ -17,13 +17,37 @@ const TYPED: ReadonlySet<string> = new Set(['name', 'city']);
  * Typed text (name, city) reaches the URL after a pause in typing (URL_WRITE_DELAY_MS): writing the URL
  * is a navigation that re-renders the whole frame, menu included, too much work for every keystroke on
  * a phone (docs/product.md#catalogue). A choice (difficulty, order, view) or a cleared field is
- * written at once.
+ * written right after the frame that shows it is painted (not inside the event, whose paint would
+ * wait for that navigation). The setter is stable, so memoized controls do not re-render for another field.
  */
+function later(run: () => void, ms: number): () => void {
+  const timer = setTimeout(run, ms);
+  return () => clearTimeout(timer);
+}
+
+/** Runs `run` in a task after the next paint (requestAnimationFrame runs just before it). */
+function afterPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 export function useSearchState(): [SearchState, (next: Partial<SearchState>) => void] {
   const [params, setParams] = useSearchParams();
   const [value, setValue] = useState<SearchState>(() => readSearchState(params));
+  // The latest state, also between an update and its render (two updates in one event merge).
+  const latest = useRef(value);
+  // react-router's setter changes with every address; the update below must not.
+  const setParamsRef = useRef(setParams);
+  setParamsRef.current = setParams;
   const written = useRef<string | null>(null);
-  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Cancels the scheduled write of the address, if any.
+  const pending = useRef<() => void>(() => undefined);
   // A navigation away (e.g. 'Ver más' while the next screen's code loads) must not be undone by a
   // late write of the search address.
   const navigation = useNavigation();
@@ -36,27 +60,28 @@ export function useSearchState(): [SearchState, (next: Partial<SearchState>) => 
     const state = readSearchState(params);
     const canonical = writeSearchState(state, params).toString();
     written.current = canonical;
-    clearTimeout(pending.current);
+    pending.current();
+    latest.current = state;
     setValue(state);
     if (canonical !== current) setParams(new URLSearchParams(canonical), { replace: true });
   }, [params, setParams]);
 
   // Leaving the screen within the pause: the address no longer belongs to it.
-  useEffect(() => () => clearTimeout(pending.current), []);
+  useEffect(() => () => pending.current(), []);
 
-  const update = (next: Partial<SearchState>) => {
-    const merged = { ...value, ...next };
+  const update = useCallback((next: Partial<SearchState>) => {
+    const merged = { ...latest.current, ...next };
+    latest.current = merged;
     setValue(merged);
-    clearTimeout(pending.current);
+    pending.current();
     const write = () => {
       if (leaving.current) return;
       const out = writeSearchState(merged, new URLSearchParams(window.location.search));
       written.current = out.toString();
-      setParams(out, { replace: true });
+      setParamsRef.current(out, { replace: true });
     };
     const typing = Object.entries(next).some(([key, v]) => TYPED.has(key) && v !== '');
-    if (typing) pending.current = setTimeout(write, URL_WRITE_DELAY_MS);
-    else write();
-  };
+    pending.current = typing ? later(write, URL_WRITE_DELAY_MS) : afterPaint(write);
+  }, []);
   return [value, update];
 }

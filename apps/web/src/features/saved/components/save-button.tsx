@@ -24,7 +24,6 @@ export function SaveButton({ place, userId }: SaveButtonProps) {
   const saved = useSaved(userId);
   const toggle = useToggleSaved(userId);
   const isSaved = Boolean(saved.data?.some((p) => p._id === place._id));
-  const offline = useSavedOffline(userId, place._id, isSaved);
   const downloading = isSaved && toggle.isPending && toggle.variables?.save === true;
 
   return (
@@ -49,12 +48,22 @@ export function SaveButton({ place, userId }: SaveButtonProps) {
           {MSG.offline}
         </Box>
       )}
-      {isSaved && (downloading || offline.data) && (
-        <Typography component="span" variant="body2" color="text.secondary" role="status" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-          {offline.data && !downloading && <CloudDone fontSize="small" aria-hidden="true" />}
-          {downloading ? TEXT.saved.savingOffline : TEXT.saved.availableOffline}
-        </Typography>
-      )}
+      {isSaved && <OfflineNote userId={userId} placeId={place._id} downloading={downloading} />}
     </Box>
+  );
+}
+
+/**
+ * 'Disponible sin conexión' of a saved destination. Its own component, so the device-storage query
+ * exists only for saved destinations, not for every card a search shows (docs/product.md#catalogue).
+ */
+function OfflineNote({ userId, placeId, downloading }: { userId: string; placeId: string; downloading: boolean }) {
+  const offline = useSavedOffline(userId, placeId, true);
+  if (!downloading && !offline.data) return null;
+  return (
+    <Typography component="span" variant="body2" color="text.secondary" role="status" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      {offline.data && !downloading && <CloudDone fontSize="small" aria-hidden="true" />}
+      {downloading ? TEXT.saved.savingOffline : TEXT.saved.availableOffline}
+    </Typography>
   );
 }
