@@ -9,15 +9,16 @@
  *  2. API: the index's brotli size per destination; GET /api/place/index right after a write (one entry
  *     re-read) against a full rebuild; GET /api/place/search p99 (autocannon) for three filters;
  *  3. Chromium at 4x CPU slowdown: /buscar-destino signed in — time until the cards are painted, the
- *     longest task, each filter typed and deleted back to empty (per keystroke: the input's event
- *     duration, as INP counts it, and the time until the results on screen are final), DOM nodes and
- *     JS heap; the landing as a visitor on slow 4G (150 ms, 1.6 Mbps): time until its cards are painted.
+ *     longest task, each filter typed and deleted back to empty — name, city, difficulty and the
+ *     planning filters (hours, duration, order), typing and deleting reported apart (per keystroke: the
+ *     input's event duration, as INP counts it, and the time until the results on screen are final),
+ *     DOM nodes and JS heap; the landing as a visitor on slow 4G (150 ms, 1.6 Mbps): time until its cards are painted.
  *
  * One browser for the whole team: run it as `flock /tmp/sendero-browser.lock npm run bench:catalogue`.
  * Exit code 1 when a budget is missed.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -26,7 +27,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { API, SESSION_STORAGE_KEY, type Session, TEXT, UPLOADS_PATH_PREFIX } from '@sendero/contract';
+import { API, DURATION_LABEL, SESSION_STORAGE_KEY, SORT_LABEL, TEXT, TRAVEL_HOURS_LABEL, UPLOADS_PATH_PREFIX, type Session } from '@sendero/contract';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/env.js';
 import { freePort, httpClient, spawnNode, waitForUrl } from '../apps/server/test/helpers/process.js';
 
@@ -122,12 +123,29 @@ interface KeystrokeFigures {
   resultsMs: number;
 }
 
+/** Each filter: its worst keystroke (or option change) while typing (choosing) and while deleting (resetting). */
+interface FilterFigures {
+  typing: KeystrokeFigures;
+  deleting: KeystrokeFigures;
+}
+
+const FILTERS = ['name', 'city', 'difficulty', 'hours', 'duration', 'sort'] as const;
+type FilterKey = (typeof FILTERS)[number];
+const FILTER_LABELS: Record<FilterKey, string> = {
+  name: TEXT.search.name,
+  city: TEXT.search.city,
+  difficulty: TEXT.search.difficulty,
+  hours: TRAVEL_HOURS_LABEL,
+  duration: DURATION_LABEL,
+  sort: SORT_LABEL,
+};
+
 interface ScreenFigures {
   cardsPaintedMs: number;
   longestTaskMs: number;
   domNodes: number;
   heapMb: number;
-  keystrokes: Record<'name' | 'city' | 'difficulty', KeystrokeFigures>;
+  keystrokes: Record<FilterKey, FilterFigures>;
 }
 
 /** tsx (esbuild keepNames) wraps functions sent to the page in `__name(...)`: define it there. */
@@ -199,16 +217,40 @@ function worst(figures: KeystrokeFigures[]): KeystrokeFigures {
   return { inputMs: Math.max(...figures.map((f) => f.inputMs)), resultsMs: Math.max(...figures.map((f) => f.resultsMs)) };
 }
 
-async function typeAndDelete(page: Page, label: string, text: string): Promise<KeystrokeFigures> {
+async function typeAndDelete(page: Page, label: string, text: string): Promise<FilterFigures> {
   const field = page.getByLabel(label, { exact: true });
   await field.click();
-  const figures: KeystrokeFigures[] = [];
-  for (const ch of text) figures.push(await measureInput(page, () => page.keyboard.type(ch)));
-  for (let i = 0; i < text.length; i++) figures.push(await measureInput(page, () => page.keyboard.press('Backspace')));
-  return worst(figures);
+  const typing: KeystrokeFigures[] = [];
+  const deleting: KeystrokeFigures[] = [];
+  for (const ch of text) typing.push(await measureInput(page, () => page.keyboard.type(ch)));
+  for (let i = 0; i < text.length; i++) deleting.push(await measureInput(page, () => page.keyboard.press('Backspace')));
+  return { typing: worst(typing), deleting: worst(deleting) };
 }
 
-async function measureSearchScreen(browser: Browser, base: string, session: Session): Promise<ScreenFigures> {
+/**
+ * A select filter, by keyboard as a person without a mouse does it (trusted events, which the Event
+ * Timing API measures; Playwright's selectOption dispatches untrusted ones): ArrowDown `steps` times
+ * (typing), then Home back to the first option, the empty or default one (deleting).
+ */
+async function chooseAndReset(page: Page, label: string, steps: number): Promise<FilterFigures> {
+  const select = page.getByLabel(label, { exact: true });
+  await select.focus();
+  const first = await select.inputValue();
+  const typing: KeystrokeFigures[] = [];
+  for (let i = 0; i < steps; i++) typing.push(await measureInput(page, () => page.keyboard.press('ArrowDown')));
+  if ((await select.inputValue()) === first) throw new Error(`ArrowDown did not change '${label}'`);
+  const deleting = [await measureInput(page, () => page.keyboard.press('Home'))];
+  if ((await select.inputValue()) !== first) throw new Error(`Home did not reset '${label}'`);
+  return { typing: worst(typing), deleting: worst(deleting) };
+}
+
+/** BENCH_CATALOGUE_SCREEN_ONLY=1: skip the API figures (rebuild, search p99) while iterating on the screen. */
+const SCREEN_ONLY = process.env.BENCH_CATALOGUE_SCREEN_ONLY === '1';
+
+/** BENCH_PROFILE=<dir>: a CPU profile (Chrome DevTools format) of each filter's keystrokes, per size. */
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+
+async function measureSearchScreen(browser: Browser, base: string, session: Session, size: number): Promise<ScreenFigures> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
   await context.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), { key: SESSION_STORAGE_KEY, value: JSON.stringify(session) });
   await context.addInitScript(KEEP_NAMES_SHIM);
@@ -220,13 +262,24 @@ async function measureSearchScreen(browser: Browser, base: string, session: Sess
   await page.goto(`${base}/buscar-destino`, { waitUntil: 'commit' });
   const cardsPaintedMs = await cardsPainted(page);
   await settle(page);
-  const keystrokes = {
-    name: await typeAndDelete(page, TEXT.search.name, 'laguna'),
-    city: await typeAndDelete(page, TEXT.search.city, 'huaraz'),
-    difficulty: worst([
-      await measureInput(page, () => page.getByLabel(TEXT.search.difficulty, { exact: true }).selectOption('Media').then(() => undefined)),
-      await measureInput(page, () => page.getByLabel(TEXT.search.difficulty, { exact: true }).selectOption('').then(() => undefined)),
-    ]),
+  // BENCH_PROFILE: one CPU profile per filter.
+  const profiled = async (key: FilterKey, run: () => Promise<FilterFigures>): Promise<FilterFigures> => {
+    if (!PROFILE_DIR) return run();
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    const figures = await run();
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(join(PROFILE_DIR, `${key}-${size}.cpuprofile`), JSON.stringify(profile));
+    return figures;
+  };
+  const keystrokes: Record<FilterKey, FilterFigures> = {
+    name: await profiled('name', () => typeAndDelete(page, FILTER_LABELS.name, 'laguna')),
+    city: await profiled('city', () => typeAndDelete(page, FILTER_LABELS.city, 'huaraz')),
+    difficulty: await profiled('difficulty', () => chooseAndReset(page, FILTER_LABELS.difficulty, 3)),
+    hours: await profiled('hours', () => chooseAndReset(page, FILTER_LABELS.hours, 3)),
+    duration: await profiled('duration', () => chooseAndReset(page, FILTER_LABELS.duration, 3)),
+    sort: await profiled('sort', () => chooseAndReset(page, FILTER_LABELS.sort, 2)),
   };
   await cdp.send('HeapProfiler.collectGarbage');
   const metrics = (await cdp.send('Performance.getMetrics')).metrics;
@@ -355,9 +408,9 @@ async function measureSize(browser: Browser, size: number): Promise<SizeFigures>
     const br = await rawGet(base + API.placeIndex(), { 'accept-encoding': 'br' });
     const indexStatus = br.status;
     // The server's index after a one-place write, in process against this database (TTL aside).
-    const rebuild = await measureRebuild(databaseUrl);
+    const rebuild = SCREEN_ONLY ? { fullMs: 0, afterWriteMedianMs: 0, afterWriteMaxMs: 0, sameAsFullRebuild: true } : await measureRebuild(databaseUrl);
     const searchP99: Record<string, number> = {};
-    for (const [label, query] of [
+    for (const [label, query] of SCREEN_ONLY ? [] : [
       ['sin filtros', {}],
       ['nombre "lag"', { name: 'lag' }],
       ['ciudad "hua" + Media', { city: 'hua', difficulty: 'Media' }],
@@ -368,7 +421,7 @@ async function measureSize(browser: Browser, size: number): Promise<SizeFigures>
     }
 
     // -- Browser
-    const screen = await measureSearchScreen(browser, base, user);
+    const screen = await measureSearchScreen(browser, base, user, size);
     const landingMs = await measureLanding(browser, base);
     if (SHOTS) await screenshots(browser, base, user, size);
     return {
@@ -397,6 +450,7 @@ async function main() {
     console.error('The built server or web app is missing: run "npm run build" first (npm run bench:catalogue does).');
     process.exit(1);
   }
+  if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const results: SizeFigures[] = [];
   try {
@@ -418,11 +472,15 @@ async function main() {
       `${String(r.size).padStart(7)} ${f(r.screen.cardsPaintedMs)} ms ${ratio(r.screen.cardsPaintedMs, baseline.screen.cardsPaintedMs)}   ${f(r.screen.longestTaskMs)} ms  ${f(r.screen.domNodes)}  ${f(r.screen.heapMb, 1)}  ${f(r.landingMs)} ms ${ratio(r.landingMs, baseline.landingMs)}`,
     );
   }
-  console.log('\n   size   keystroke (input event / results final), worst of typing and deleting');
+  console.log(`\n   keystroke per filter: worst input event (INP's duration; budget < ${BUDGET.keystrokeMs} ms at 10,000+) / results final, typing (choosing) | deleting (resetting)`);
   for (const r of results) {
-    const k = r.screen.keystrokes;
-    const one = (x: KeystrokeFigures) => `${x.inputMs.toFixed(0)} / ${x.resultsMs.toFixed(0)} ms`;
-    console.log(`${String(r.size).padStart(7)}   Nombre ${one(k.name).padEnd(16)} Ciudad ${one(k.city).padEnd(16)} Dificultad ${one(k.difficulty)}`);
+    console.log(`${String(r.size).padStart(7)}`);
+    for (const key of FILTERS) {
+      const k = r.screen.keystrokes[key];
+      const one = (x: KeystrokeFigures) => `${x.inputMs.toFixed(0).padStart(4)} / ${x.resultsMs.toFixed(0).padStart(5)} ms`;
+      const over = r.size >= 10000 && Math.max(k.typing.inputMs, k.deleting.inputMs) > BUDGET.keystrokeMs ? '  OVER' : r.size >= 10000 ? '  ok' : '';
+      console.log(`          ${FILTER_LABELS[key].padEnd(24)} ${one(k.typing)} | ${one(k.deleting)}${over}`);
+    }
   }
   console.log('\n   size   index (br)   per entry   index: full build / after a write (median, max)   search p99 (1 connection)');
   for (const r of results) {
@@ -437,7 +495,11 @@ async function main() {
   for (const r of results) {
     if (r.size >= 10000) {
       if (r.screen.cardsPaintedMs > BUDGET.paintRatio * baseline.screen.cardsPaintedMs) misses.push(`${r.size}: cards painted ${(r.screen.cardsPaintedMs / baseline.screen.cardsPaintedMs).toFixed(2)}x > ${BUDGET.paintRatio}x`);
-      for (const [name, k] of Object.entries(r.screen.keystrokes)) if (k.inputMs > BUDGET.keystrokeMs) misses.push(`${r.size}: keystroke in ${name} ${k.inputMs.toFixed(0)} ms > ${BUDGET.keystrokeMs} ms`);
+      for (const key of FILTERS)
+        for (const phase of ['typing', 'deleting'] as const) {
+          const k = r.screen.keystrokes[key][phase];
+          if (k.inputMs > BUDGET.keystrokeMs) misses.push(`${r.size}: ${phase} in '${FILTER_LABELS[key]}' ${k.inputMs.toFixed(0)} ms > ${BUDGET.keystrokeMs} ms`);
+        }
       if (r.screen.domNodes >= BUDGET.domNodes) misses.push(`${r.size}: ${r.screen.domNodes} DOM nodes >= ${BUDGET.domNodes}`);
       if (r.indexStatus === 200 && r.indexBrotliKb > BUDGET.indexBrotliKb) misses.push(`${r.size}: index ${r.indexBrotliKb.toFixed(0)} KB brotli > ${BUDGET.indexBrotliKb} KB`);
       if (r.rebuild.afterWriteMedianMs > BUDGET.rebuildMs) misses.push(`${r.size}: index after a write ${r.rebuild.afterWriteMedianMs.toFixed(1)} ms > ${BUDGET.rebuildMs} ms`);
