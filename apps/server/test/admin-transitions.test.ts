@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG, type Role, type Status } from '@sendero/contract';
-import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { API, MSG, type Role, type Status, type User } from '@sendero/contract';
+import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { api, type ErrorBody } from './helpers/client.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -17,54 +18,49 @@ const REJECT = { status: 'Rechazado', role: 'user' };
 const BLOCK = { status: 'none', role: 'user' };
 
 async function adminPut(id: string, payload: object, token = admin.token) {
-  return t.app.inject({ method: 'PUT', url: API.userUpdate2(id), headers: authHeader(token), payload });
+  return api(t, token).put<User & ErrorBody>(API.userUpdate2(id), payload);
 }
 
 async function stateOf(id: string): Promise<{ status: Status; role: Role }> {
-  const res = await t.app.inject({ method: 'GET', url: API.user(id), headers: authHeader(admin.token) });
-  const { status, role } = res.json();
+  const res = await api(t, admin.token).get<User & ErrorBody>(API.user(id));
+  const { status, role } = res.body;
   return { status, role };
 }
 
 async function actionsOf(id: string) {
-  const res = await t.app.inject({ method: 'GET', url: API.adminActions(id), headers: authHeader(admin.token) });
-  expect(res.statusCode).toBe(200);
-  return res.json() as { action: string; admin: { _id: string; name: string }; target_type: string; target_id: string }[];
+  const res = await api(t, admin.token).get(API.adminActions(id));
+  expect(res.status).toBe(200);
+  return res.body as { action: string; admin: { _id: string; name: string }; target_type: string; target_id: string }[];
 }
 
 describe('admin transitions on a guide application', () => {
   it('approve: Enviado -> Aprobado/guide, and the new role applies on the next request', async () => {
     const applicant = await t.createUser({ status: 'Enviado' });
     const res = await adminPut(applicant.user._id, APPROVE);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ _id: applicant.user._id, status: 'Aprobado', role: 'guide' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ _id: applicant.user._id, status: 'Aprobado', role: 'guide' });
     // The applicant's existing token now carries the guide role: guides may not apply any more.
-    const reapply = await t.app.inject({
-      method: 'PUT',
-      url: API.userUpdate2(applicant.user._id),
-      headers: authHeader(applicant.token),
-      payload: { instagram: 'a', facebook: 'b', linkedin: 'c', about_you: 'd', status: 'Enviado' },
-    });
-    expect(reapply.statusCode).toBe(403);
+    const reapply = await api(t, applicant.token).put<User & ErrorBody>(API.userUpdate2(applicant.user._id), { instagram: 'a', facebook: 'b', linkedin: 'c', about_you: 'd', status: 'Enviado' });
+    expect(reapply.status).toBe(403);
   });
 
   it('approve also works from none and from Rechazado, but not from Aprobado (409)', async () => {
     for (const status of ['none', 'Rechazado'] as const) {
       const u = await t.createUser({ status });
-      expect((await adminPut(u.user._id, APPROVE)).statusCode).toBe(200);
+      expect((await adminPut(u.user._id, APPROVE)).status).toBe(200);
     }
     const approved = await t.createUser({ role: 'guide', status: 'Aprobado' });
     const res = await adminPut(approved.user._id, APPROVE);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: { code: 'CONFLICT', message: MSG.approveNotAllowed } });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: { code: 'CONFLICT', message: MSG.approveNotAllowed } });
   });
 
   it('reject: Enviado or none -> Rechazado/user; refused from Rechazado and Aprobado (409)', async () => {
     for (const status of ['Enviado', 'none'] as const) {
       const u = await t.createUser({ status });
       const res = await adminPut(u.user._id, REJECT);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ status: 'Rechazado', role: 'user' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: 'Rechazado', role: 'user' });
     }
     for (const [role, status] of [
       ['user', 'Rechazado'],
@@ -72,8 +68,8 @@ describe('admin transitions on a guide application', () => {
     ] as const) {
       const u = await t.createUser({ role, status });
       const res = await adminPut(u.user._id, REJECT);
-      expect(res.statusCode).toBe(409);
-      expect(res.json().error.message).toBe(MSG.rejectNotAllowed);
+      expect(res.status).toBe(409);
+      expect(res.body.error.message).toBe(MSG.rejectNotAllowed);
       expect(await stateOf(u.user._id)).toEqual({ status, role });
     }
   });
@@ -81,13 +77,13 @@ describe('admin transitions on a guide application', () => {
   it('block guide benefits: Aprobado -> none/user; refused from any other status (409)', async () => {
     const guide = await t.createUser({ role: 'guide', status: 'Aprobado' });
     const res = await adminPut(guide.user._id, BLOCK);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'none', role: 'user' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'none', role: 'user' });
     for (const status of ['none', 'Enviado', 'Rechazado'] as const) {
       const u = await t.createUser({ status });
       const refused = await adminPut(u.user._id, BLOCK);
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json().error.message).toBe(MSG.blockNotAllowed);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toBe(MSG.blockNotAllowed);
     }
   });
 
@@ -99,8 +95,8 @@ describe('admin transitions on a guide application', () => {
       { status: 'none', role: 'guide' },
     ]) {
       const res = await adminPut(u.user._id, payload);
-      expect(res.statusCode, JSON.stringify(payload)).toBe(409);
-      expect(res.json().error.message).toBe(MSG.transitionInvalid);
+      expect(res.status, JSON.stringify(payload)).toBe(409);
+      expect(res.body.error.message).toBe(MSG.transitionInvalid);
     }
     expect(await stateOf(u.user._id)).toEqual({ status: 'Enviado', role: 'user' });
   });
@@ -108,16 +104,16 @@ describe('admin transitions on a guide application', () => {
   it('an admin body must be exactly {status, role} (400 otherwise)', async () => {
     const u = await t.createUser({ status: 'Enviado' });
     const missing = await adminPut(u.user._id, { status: 'Aprobado' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.fields).toEqual({ role: MSG.validation });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields).toEqual({ role: MSG.validation });
     const extra = await adminPut(u.user._id, { ...APPROVE, about_you: 'hola' });
-    expect(extra.statusCode).toBe(400);
-    expect(extra.json().error.fields).toEqual({ about_you: MSG.unknownField });
+    expect(extra.status).toBe(400);
+    expect(extra.body.error.fields).toEqual({ about_you: MSG.unknownField });
   });
 
   it('an unknown user is a 404', async () => {
     const res = await adminPut('00000000-0000-4000-8000-000000000000', APPROVE);
-    expect(res.statusCode).toBe(404);
+    expect(res.status).toBe(404);
   });
 });
 
@@ -126,33 +122,24 @@ describe('nobody can become an administrator', () => {
     const u = await t.createUser({ status: 'Enviado' });
     for (const status of ['none', 'Enviado', 'Aprobado', 'Rechazado']) {
       const res = await adminPut(u.user._id, { status, role: 'admin' });
-      expect(res.statusCode).toBe(409);
+      expect(res.status).toBe(409);
     }
-    const self = await t.app.inject({
-      method: 'PUT',
-      url: API.userUpdate2(u.user._id),
-      headers: authHeader(u.token),
-      payload: { role: 'admin' },
-    });
-    expect(self.statusCode).toBe(403);
+    const self = await api(t, u.token).put<User & ErrorBody>(API.userUpdate2(u.user._id), { role: 'admin' });
+    expect(self.status).toBe(403);
     expect((await stateOf(u.user._id)).role).toBe('user');
   });
 
   it('an admin cannot change another administrator (409)', async () => {
     const other = await t.createAdmin();
     const res = await adminPut(other.user._id, BLOCK);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(MSG.adminTargetNotAllowed);
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe(MSG.adminTargetNotAllowed);
   });
 
   it('registering ignores any attempt to pass a role (unknown field, 400)', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: API.register,
-      payload: { email: 'quiero-ser-admin@example.com', password: 'clave-larga-1', firstname: 'A', lastname: 'B', role: 'admin' },
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ role: MSG.unknownField });
+    const res = await api(t).post<User & ErrorBody>(API.register, { email: 'quiero-ser-admin@example.com', password: 'clave-larga-1', firstname: 'A', lastname: 'B', role: 'admin' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({ role: MSG.unknownField });
   });
 });
 
@@ -171,23 +158,23 @@ describe('the admin actions log', () => {
 
   it('a refused transition records nothing', async () => {
     const u = await t.createUser({ status: 'none' });
-    expect((await adminPut(u.user._id, BLOCK)).statusCode).toBe(409);
+    expect((await adminPut(u.user._id, BLOCK)).status).toBe(409);
     expect(await actionsOf(u.user._id)).toEqual([]);
   });
 
   it('a target that is not a UUID is a 404, a missing one a 400', async () => {
-    const bad = await t.app.inject({ method: 'GET', url: '/api/admin/actions?target=123', headers: authHeader(admin.token) });
-    expect(bad.statusCode).toBe(404);
-    const missing = await t.app.inject({ method: 'GET', url: '/api/admin/actions', headers: authHeader(admin.token) });
-    expect(missing.statusCode).toBe(400);
+    const bad = await api(t, admin.token).get('/api/admin/actions?target=123');
+    expect(bad.status).toBe(404);
+    const missing = await api(t, admin.token).get('/api/admin/actions');
+    expect(missing.status).toBe(400);
   });
 });
 
 describe('GET /api/admin/{id}', () => {
   it('an admin reads their own record', async () => {
-    const res = await t.app.inject({ method: 'GET', url: API.admin(admin.user._id), headers: authHeader(admin.token) });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    const res = await api(t, admin.token).get(API.admin(admin.user._id));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
       _id: admin.user._id,
       firstname: 'Rosa Elena',
       lastname: 'Quispe Mamani',
@@ -198,7 +185,7 @@ describe('GET /api/admin/{id}', () => {
 
   it("another admin's id is a 404", async () => {
     const other = await t.createAdmin();
-    const res = await t.app.inject({ method: 'GET', url: API.admin(other.user._id), headers: authHeader(admin.token) });
-    expect(res.statusCode).toBe(404);
+    const res = await api(t, admin.token).get(API.admin(other.user._id));
+    expect(res.status).toBe(404);
   });
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG } from '@sendero/contract';
+import { API, type LoginResponse, MSG, type User } from '@sendero/contract';
 import { toErrorReply } from '@/plugins/errors.js';
 import { AppError, conflict } from '@/errors.js';
-import { authHeader, buildTestApp, type TestApp } from './helpers/app.js';
+import { buildTestApp, type TestApp } from './helpers/app.js';
+import { api, type ErrorBody } from './helpers/client.js';
 import { checkResponse, leaksIn, rememberPassword, takeViolations } from './helpers/secret-guard.js';
 
 describe('unexpected failures', () => {
@@ -16,9 +17,9 @@ describe('unexpected failures', () => {
 
   it('a failing database gives a 500 that says only that something failed, logged with the request id', async () => {
     await t.database.close();
-    const res = await t.app.inject({ method: 'GET', url: API.health });
-    expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: { code: 'INTERNAL_ERROR', message: MSG.internal } });
+    const res = await api(t).get(API.health);
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: { code: 'INTERNAL_ERROR', message: MSG.internal } });
     const line = t.logs.map((l) => JSON.parse(l)).find((l) => l.level === 50);
     expect(line).toMatchObject({ msg: 'request failed', reqId: expect.any(String) });
     expect(line.err).toBeDefined();
@@ -38,11 +39,11 @@ describe('logs', () => {
   it('never contain a password, a hash or a token', async () => {
     const password = 'mi-clave-secreta-77';
     rememberPassword(password);
-    await t.app.inject({ method: 'POST', url: API.register, payload: { email: 'log@example.com', password, firstname: 'L', lastname: 'G' } });
-    const login = await t.app.inject({ method: 'POST', url: API.login, payload: { email: 'log@example.com', password } });
-    const { token, _id } = login.json();
-    await t.app.inject({ method: 'GET', url: API.user(_id), headers: authHeader(token) });
-    await t.app.inject({ method: 'PUT', url: API.userUpdate1(_id), headers: authHeader(token), payload: { password: 'otra-clave-secreta-88' } });
+    await api(t).post<User & ErrorBody>(API.register, { email: 'log@example.com', password, firstname: 'L', lastname: 'G' });
+    const login = await api(t).post<LoginResponse & ErrorBody>(API.login, { email: 'log@example.com', password });
+    const { token, _id } = login.body;
+    await api(t, token).get<User & ErrorBody>(API.user(_id));
+    await api(t, token).put<{ user: User; token: string } & ErrorBody>(API.userUpdate1(_id), { password: 'otra-clave-secreta-88' });
     const all = t.logs.join('\n');
     expect(t.logs.length).toBeGreaterThan(4);
     expect(all).not.toContain(password);

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, decodePlaceIndex, type Place, type PlaceIndexWire } from '@sendero/contract';
+import { API, decodePlaceIndex, type Deleted, type Place, type PlaceIndexWire, type Rating } from '@sendero/contract';
 import { openPostgres, type Database } from '@/db/client.js';
-import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { api, type ErrorBody } from './helpers/client.js';
 import { createEmptyPostgresDatabase, testDbKind } from './helpers/database.js';
 import { createPlace, shareUpload, uploadedUrl } from './helpers/upload-fixtures.js';
 
@@ -47,8 +48,8 @@ if (testDbKind() === 'postgres') {
       await drop?.();
     });
 
-    const list = async (t: TestApp) => (await t.app.inject({ method: 'GET', url: API.places })).json() as Place[];
-    const entries = async (t: TestApp) => decodePlaceIndex((await t.app.inject({ method: 'GET', url: API.placeIndex() })).json() as PlaceIndexWire);
+    const list = async (t: TestApp) => (await api(t).get<Place[] & ErrorBody>(API.places)).body;
+    const entries = async (t: TestApp) => decodePlaceIndex((await api(t).get(API.placeIndex())).body as PlaceIndexWire);
     const index = async (t: TestApp) => (await entries(t)).map((e) => e._id);
 
     it('listen, and keep their caches until a change is notified', () => {
@@ -67,20 +68,15 @@ if (testDbKind() === 'postgres') {
       const photo = await uploadedUrl(a, ana.token, 'rating');
       const beto = await a.createUser();
       await shareUpload(a, photo, beto.user._id);
-      const review = await a.app.inject({
-        method: 'POST',
-        url: API.ratingCreate,
-        headers: authHeader(beto.token),
-        payload: { id_place: place._id, photo_url: photo, rating: 2, comment: 'Mucho barro.' },
-      });
-      expect(review.statusCode).toBe(201);
+      const review = await api(a, beto.token).post<Rating & ErrorBody>(API.ratingCreate, { id_place: place._id, photo_url: photo, rating: 2, comment: 'Mucho barro.' });
+      expect(review.status).toBe(201);
       await until('the rating listed by b', async () => (await list(b)).find((p) => p._id === place._id)?.rating === 2, 500);
       const entry = (await entries(b)).find((e) => e._id === place._id);
       expect(entry).toMatchObject({ rating: 2, comments: 1 });
 
       // Deleted through b: gone from a's list.
-      const del = await b.app.inject({ method: 'DELETE', url: API.placeDelete(place._id), headers: authHeader(admin.token) });
-      expect(del.statusCode).toBe(200);
+      const del = await api(b, admin.token).delete<Deleted & ErrorBody>(API.placeDelete(place._id));
+      expect(del.status).toBe(200);
       await until('the list of a', async () => !(await list(a)).some((p) => p._id === place._id), 500);
     });
 
@@ -114,9 +110,9 @@ if (testDbKind() === 'postgres') {
       expect(t.app.placeChanges.live).toBe(false);
       const admin = await t.createAdmin();
       const ana = await t.createUser();
-      expect((await t.app.inject({ method: 'GET', url: API.places })).json()).toEqual([]);
+      expect((await api(t).get<Place[] & ErrorBody>(API.places)).body).toEqual([]);
       const place = await createPlace(t, ana.token, {}, { verifyWith: admin.token });
-      expect(((await t.app.inject({ method: 'GET', url: API.places })).json() as Place[]).map((p) => p._id)).toEqual([place._id]);
+      expect((await api(t).get<Place[] & ErrorBody>(API.places)).body.map((p) => p._id)).toEqual([place._id]);
     });
   });
 }

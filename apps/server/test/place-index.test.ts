@@ -1,21 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API,
-  coverUrl,
-  decodePlaceIndex,
-  encodePlaceIndex,
-  MSG,
-  PLACE_INDEX_MAX,
-  PlaceIndexEntrySchema,
-  PlaceIndexWireSchema,
-  type PlaceIndexWire,
-  SEARCH_CASE_PLACES,
-  SEARCH_CASES,
-  type Place,
-  type PlaceSearchResponse,
-  type RatingListItem,
-} from '@sendero/contract';
+import { API, coverUrl, decodePlaceIndex, encodePlaceIndex, MSG, type Place, PLACE_INDEX_MAX, PlaceIndexEntrySchema, type PlaceIndexWire, PlaceIndexWireSchema, type PlaceSearchResponse, type RatingListItem, SEARCH_CASE_PLACES, SEARCH_CASES } from '@sendero/contract';
 import { places } from '@/db/schema.js';
 import { PlaceIndex, placeIndexFor } from '@/services/place-index.js';
 import { dropPlaceCaches } from '@/services/place-list-cache.js';
@@ -112,20 +97,20 @@ describe('GET /api/place/index (docs/product.md#catalogue)', () => {
     const base = verified.photos[0]!.slice(0, -'.webp'.length);
     const coverBase = entry!.photo!.slice(0, -'.webp'.length);
     for (const suffix of ['', '-400', '-800']) {
-      const cover = await t.app.inject({ method: 'GET', url: `${coverBase}${suffix}.webp` });
-      const file = await t.app.inject({ method: 'GET', url: `${base}${suffix}.webp` });
-      expect(cover.statusCode, suffix).toBe(200);
+      const cover = await api(t).get(`${coverBase}${suffix}.webp`);
+      const file = await api(t).get(`${base}${suffix}.webp`);
+      expect(cover.status, suffix).toBe(200);
       expect(cover.headers['content-type']).toBe('image/webp');
       expect(cover.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(cover.rawPayload.equals(file.rawPayload)).toBe(true);
+      expect(cover.raw.rawPayload.equals(file.raw.rawPayload)).toBe(true);
     }
     // A stale tag still shows the current photo, cached briefly; an unknown place or a junk key is a 404.
     const tag = verified.photos[0]!.slice('/uploads/'.length, '/uploads/'.length + 4);
-    const stale = await t.app.inject({ method: 'GET', url: coverUrl(verified._id, tag === '0000' ? '1111' : '0000') });
-    expect(stale.statusCode).toBe(200);
+    const stale = await api(t).get(coverUrl(verified._id, tag === '0000' ? '1111' : '0000'));
+    expect(stale.status).toBe(200);
     expect(stale.headers['cache-control']).toBe('public, max-age=60');
-    expect((await t.app.inject({ method: 'GET', url: coverUrl('00000000-0000-4000-8000-000000000000', '0000') })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/uploads/cover-zz-0000.webp' })).statusCode).toBe(404);
+    expect((await api(t).get(coverUrl('00000000-0000-4000-8000-000000000000', '0000'))).status).toBe(404);
+    expect((await api(t).get('/uploads/cover-zz-0000.webp')).status).toBe(404);
   });
 
   it('gives an administrator every place, privately; the creator of a pending place does not see it in the index', async () => {
@@ -305,8 +290,17 @@ describe('the whole index above the limit, and revalidation of details and revie
   });
 
   it('the OpenAPI document names the catalogue calls, their security, named schemas and every status', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    const op = (path: string) => doc.paths[path].get;
+    interface Operation {
+      operationId: string;
+      security: unknown[];
+      responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+    }
+    interface Doc {
+      paths: Record<string, { get: Operation }>;
+      components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+    }
+    const doc = (await api(t).get<Doc>('/api/docs/json')).body;
+    const op = (path: string) => doc.paths[path]!.get;
     const expected: Array<[string, string, unknown[], string[]]> = [
       ['/api/place', 'listPlaces', [{}, { bearerAuth: [] }], ['200', '304', '400']],
       ['/api/place/index', 'getPlaceIndex', [{}, { bearerAuth: [] }], ['200', '304', '400', '413']],
@@ -318,10 +312,10 @@ describe('the whole index above the limit, and revalidation of details and revie
       expect(op(path)).toMatchObject({ operationId, security });
       expect(Object.keys(op(path).responses)).toEqual(expect.arrayContaining(statuses));
     }
-    expect(op('/api/place/index').responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PlaceIndex' });
-    expect(op('/api/place/search').responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PlaceSearchPage' });
-    const entry = doc.components.schemas.PlaceIndexEntry;
+    expect(op('/api/place/index').responses['200']!.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/PlaceIndex' });
+    expect(op('/api/place/search').responses['200']!.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/PlaceSearchPage' });
+    const entry = doc.components.schemas.PlaceIndexEntry!;
     expect(Object.keys(entry.properties).sort()).toEqual(Object.keys(PlaceIndexEntrySchema.shape).sort());
-    expect(Object.keys(doc.components.schemas.PlaceIndex.properties)).toEqual(Object.keys(PlaceIndexWireSchema.shape));
+    expect(Object.keys(doc.components.schemas.PlaceIndex!.properties)).toEqual(Object.keys(PlaceIndexWireSchema.shape));
   });
 });

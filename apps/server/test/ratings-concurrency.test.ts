@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { API, type Place } from '@sendero/contract';
+import { API, type Deleted, type Place, type Rating } from '@sendero/contract';
 import { places, ratings } from '@/db/schema.js';
-import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { api, type ErrorBody } from './helpers/client.js';
 import { createPlace, uploadedUrl } from './helpers/upload-fixtures.js';
 
 let t: TestApp;
@@ -38,15 +39,10 @@ it('50 concurrent reviews of one place leave rating = mean of the stored reviews
   const scores = reviewers.map((_, i) => ((i * 7) % 5) + 1);
   const results = await Promise.all(
     reviewers.map((r, i) =>
-      t.app.inject({
-        method: 'POST',
-        url: API.ratingCreate,
-        headers: authHeader(r.token),
-        payload: { id_place: place._id, photo_url: photo(r), rating: scores[i], comment: `Reseña número ${i + 1}` },
-      }),
+      api(t, r.token).post<Rating & ErrorBody>(API.ratingCreate, { id_place: place._id, photo_url: photo(r), rating: scores[i], comment: `Reseña número ${i + 1}` }),
     ),
   );
-  expect(results.map((r) => r.statusCode)).toEqual(reviewers.map(() => 201));
+  expect(results.map((r) => r.status)).toEqual(reviewers.map(() => 201));
   const n = await numbers();
   expect(n.count).toBe(50);
   expect(n.comments).toBe(50);
@@ -55,23 +51,18 @@ it('50 concurrent reviews of one place leave rating = mean of the stored reviews
   expect(n.rating).toBe(Math.round((scores.reduce((a, b) => a + b, 0) * 10) / 50) / 10);
 
   // The API reports the same numbers.
-  const res = await t.app.inject({ method: 'GET', url: API.place(place._id), headers: authHeader(admin.token) });
-  expect(res.json()).toMatchObject({ rating: n.rating, comments: 50 });
+  const res = await api(t, admin.token).get<Place & ErrorBody>(API.place(place._id));
+  expect(res.body).toMatchObject({ rating: n.rating, comments: 50 });
 });
 
 it('the same user sending the same review 5 times at once gets exactly one 201 and 409s', async () => {
   const other = await createPlace(t, reviewers[1]!.token, { name: 'Doble envío' }, { verifyWith: admin.token });
   const sends = await Promise.all(
     Array.from({ length: 5 }, () =>
-      t.app.inject({
-        method: 'POST',
-        url: API.ratingCreate,
-        headers: authHeader(reviewers[2]!.token),
-        payload: { id_place: other._id, photo_url: photo(reviewers[2]!), rating: 5, comment: 'Enviado varias veces' },
-      }),
+      api(t, reviewers[2]!.token).post<Rating & ErrorBody>(API.ratingCreate, { id_place: other._id, photo_url: photo(reviewers[2]!), rating: 5, comment: 'Enviado varias veces' }),
     ),
   );
-  expect(sends.map((s) => s.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+  expect(sends.map((s) => s.status).sort()).toEqual([201, 409, 409, 409, 409]);
   const rows = await t.db.select().from(ratings).where(eq(ratings.idPlace, other._id));
   expect(rows).toHaveLength(1);
 });
@@ -82,10 +73,10 @@ it('deleting reviews concurrently (authors and an admin) recomputes both numbers
   const authors = reviewers.slice(0, 15);
   const byAdmin = reviewers.slice(15, 20);
   const results = await Promise.all([
-    ...authors.map((r) => t.app.inject({ method: 'DELETE', url: API.ratingDelete(byUser.get(r.user._id)!), headers: authHeader(r.token) })),
-    ...byAdmin.map((r) => t.app.inject({ method: 'DELETE', url: API.ratingDelete(byUser.get(r.user._id)!), headers: authHeader(admin.token) })),
+    ...authors.map((r) => api(t, r.token).delete<Deleted & ErrorBody>(API.ratingDelete(byUser.get(r.user._id)!))),
+    ...byAdmin.map((r) => api(t, admin.token).delete<Deleted & ErrorBody>(API.ratingDelete(byUser.get(r.user._id)!))),
   ]);
-  expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
+  expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
   const n = await numbers();
   expect(n.count).toBe(30);
   expect(n.comments).toBe(30);
@@ -99,17 +90,12 @@ it('creating and deleting at the same time still ends consistent', async () => {
   const deleters = reviewers.filter((r) => remaining.has(r.user._id)).slice(0, 10);
   const creators = reviewers.filter((r) => !remaining.has(r.user._id)).slice(0, 10);
   const results = await Promise.all([
-    ...deleters.map((r) => t.app.inject({ method: 'DELETE', url: API.ratingDelete(remaining.get(r.user._id)!), headers: authHeader(r.token) })),
+    ...deleters.map((r) => api(t, r.token).delete<Deleted & ErrorBody>(API.ratingDelete(remaining.get(r.user._id)!))),
     ...creators.map((r) =>
-      t.app.inject({
-        method: 'POST',
-        url: API.ratingCreate,
-        headers: authHeader(r.token),
-        payload: { id_place: place._id, photo_url: photo(r), rating: 1, comment: 'Otra vez' },
-      }),
+      api(t, r.token).post<Rating & ErrorBody>(API.ratingCreate, { id_place: place._id, photo_url: photo(r), rating: 1, comment: 'Otra vez' }),
     ),
   ]);
-  expect(results.map((r) => r.statusCode).sort()).toEqual([...Array(10).fill(200), ...Array(10).fill(201)]);
+  expect(results.map((r) => r.status).sort()).toEqual([...Array(10).fill(200), ...Array(10).fill(201)]);
   const n = await numbers();
   expect(n.count).toBe(30);
   expect(n.comments).toBe(30);
@@ -121,10 +107,10 @@ it('the same review deleted twice at once is subtracted once: one 200, one 404',
   const [row] = await t.db.select().from(ratings).where(eq(ratings.idPlace, place._id)).limit(1);
   const author = reviewers.find((r) => r.user._id === row!.idUser)!;
   const results = await Promise.all([
-    t.app.inject({ method: 'DELETE', url: API.ratingDelete(row!.id), headers: authHeader(author.token) }),
-    t.app.inject({ method: 'DELETE', url: API.ratingDelete(row!.id), headers: authHeader(admin.token) }),
+    api(t, author.token).delete<Deleted & ErrorBody>(API.ratingDelete(row!.id)),
+    api(t, admin.token).delete<Deleted & ErrorBody>(API.ratingDelete(row!.id)),
   ]);
-  expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+  expect(results.map((r) => r.status).sort()).toEqual([200, 404]);
   const n = await numbers();
   expect(n.count).toBe(29);
   expect(n.comments).toBe(29);
