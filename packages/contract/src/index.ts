@@ -12,3 +12,4 @@ export * from './search-cases.js';
 export * from './texts.js';
 export * from './sharing.js';
 export * from './place-index-wire.js';
+export * from './place-index-wire-schema.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { coverTag, coverUrl, decodePlaceIndex, encodePlaceIndex, parseCoverKey, PlaceIndexWireSchema } from './place-index-wire.js';
+import { coverTag, coverUrl, decodePlaceIndex, encodePlaceIndex, parseCoverKey } from './place-index-wire.js';
+import { PlaceIndexWireSchema } from './place-index-wire-schema.js';
 import type { PlaceIndexEntry } from './schemas.js';
 
 const hash = (c: string) => c.repeat(64);
@@ -37,5 +38,24 @@ describe('the browsing index on the wire (docs/decisions/028-compact-place-index
     for (const bad of ['cover-0a1b-bbbb.webp', 'cover-0a1b2c3d4e5f4a6b8c7d9e0f1a2b3c4d-bbbb-300.webp', `${hash('b')}.webp`, 'cover-0a1b2c3d4e5f4a6b8c7d9e0f1a2b3c4d-BBBB.webp']) {
       expect(parseCoverKey(bad), bad).toBeNull();
     }
+  });
+});
+
+describe('the decoder in the landing’s first bundle', () => {
+  it('imports no zod, directly or through a module of its own package (docs/decisions/027-landing-javascript-budget.md)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const source = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
+    const imports = (text: string) => [...text.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gm)].map((m) => m[1]!);
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const spec of imports(source(file))) {
+        expect(spec, `${file} imports ${spec}`).not.toMatch(/^zod/);
+        if (spec.startsWith('./')) visit(spec.replace(/\.js$/, '.ts'));
+      }
+    };
+    visit('./place-index-wire.ts');
+    expect(seen.size).toBeGreaterThan(1);
   });
 });

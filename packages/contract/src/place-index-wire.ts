@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { DIFFICULTIES, UPLOADS_PATH_PREFIX } from './constants.js';
 import type { PlaceIndexEntry } from './schemas.js';
 
@@ -43,28 +42,28 @@ export function parseCoverKey(key: string): { placeId: string; tag: string; widt
   return { placeId: fullId(m[1]!), tag: m[2]!, width: m[3] ? (Number(m[3]) as 400 | 800) : null };
 }
 
-export const PlaceIndexWireSchema = z
-  .object({
-    v: z.literal(PLACE_INDEX_FORMAT).describe('Format version.'),
-    cities: z.array(z.string()).describe('The cities named in `city`, each once.'),
-    id: z.array(z.string()).describe('Place ids without dashes (32 hex digits).'),
-    name: z.array(z.string()),
-    city: z.array(z.number()).describe('Index into `cities`.'),
-    difficulty: z.array(z.number()).describe('Index into Fácil, Media, Exigente, Difícil.'),
-    time_min: z.array(z.number()).describe('Hours.'),
-    time_max: z.array(z.number()).describe('Hours.'),
-    time_city: z.array(z.number()).describe('Hours from the city.'),
-    photo: z
-      .array(z.string().nullable())
-      .describe('The first photo: a 4-hex cover tag (URL /uploads/cover-{id}-{tag}.webp, with -400/-800 variants), the URL itself when it is not an upload of this server, or null.'),
-    rating: z.array(z.number()).describe('Mean rating in tenths (0-50).'),
-    comments: z.array(z.number()),
-    created: z.array(z.number()).describe('Creation time in whole seconds: the first entry since 1970, each next one as seconds before the previous entry.'),
-    lat: z.array(z.number().nullable()).describe('Trailhead latitude in 1e-5 degrees, or null.'),
-    lon: z.array(z.number().nullable()).describe('Trailhead longitude in 1e-5 degrees, or null.'),
-  })
-  .meta({ id: 'PlaceIndex', description: 'The browsing index, newest first, one array per field (docs/product.md#catalogue). Every array has one item per place.' });
-export type PlaceIndexWire = z.infer<typeof PlaceIndexWireSchema>;
+/**
+ * The index as sent; its zod schema (the API's response schema) is PlaceIndexWireSchema in
+ * place-index-wire-schema.ts. This module imports no zod: the landing decodes the index in its first
+ * bundle, and a schema here would bring all of zod into it (docs/decisions/027-landing-javascript-budget.md).
+ */
+export interface PlaceIndexWire {
+  v: typeof PLACE_INDEX_FORMAT;
+  cities: string[];
+  id: string[];
+  name: string[];
+  city: number[];
+  difficulty: number[];
+  time_min: number[];
+  time_max: number[];
+  time_city: number[];
+  photo: (string | null)[];
+  rating: number[];
+  comments: number[];
+  created: number[];
+  lat: (number | null)[];
+  lon: (number | null)[];
+}
 
 /** The entries an index sends (also the server's oracle: decode(encode(x)) is x as sent). */
 export function encodePlaceIndex(entries: readonly PlaceIndexEntry[]): PlaceIndexWire {
