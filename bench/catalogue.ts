@@ -18,7 +18,7 @@
  * Exit code 1 when a budget is missed.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -27,7 +27,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { API, DURATION_LABEL, SESSION_STORAGE_KEY, SORT_LABEL, TEXT, TRAVEL_HOURS_LABEL, UPLOADS_PATH_PREFIX, type Session } from '@sendero/contract';
+import { API, DURATION_LABEL, PLACE_INDEX_MAX, SESSION_STORAGE_KEY, SORT_LABEL, TEXT, TRAVEL_HOURS_LABEL, UPLOADS_PATH_PREFIX, type Session } from '@sendero/contract';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/env.js';
 import { freePort, httpClient, spawnNode, waitForUrl } from '../apps/server/test/helpers/process.js';
 
@@ -36,6 +36,8 @@ const serverJs = join(root, 'apps/server/dist/server.js');
 const SIZES = (process.env.BENCH_CATALOGUE_SIZES ?? '100,1000,10000').split(',').map(Number);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const CPU_SLOWDOWN = 4;
+/** BENCH_CATALOGUE_SCREENS=0: the API figures only (index size, index after a write, search p99), no browser. */
+const SCREENS = process.env.BENCH_CATALOGUE_SCREENS !== '0';
 /** BENCH_SCREENSHOTS=<dir>: also save the search screen and the landing at 390 and 1440 px per size. */
 const SHOTS = process.env.BENCH_SCREENSHOTS;
 
@@ -66,14 +68,14 @@ const TIPS = 'Lleva agua, bloqueador, casaca impermeable y algo de comer. AclimÃ
 const photoHash = (i: number) => createHash('sha256').update(`bench-photo-${i}`).digest('hex');
 
 /**
- * The uploaded picture under every destination's own name (hard links in the local storage, with its
+ * The uploaded picture under every destination's own name (symbolic links in the local storage, with its
  * -400/-800 variants), so the cards show a picture and the index carries unique photos.
  */
 function linkPhotos(uploadsDir: string, photo: string, n: number): void {
   const hash = photo.slice(UPLOADS_PATH_PREFIX.length, -'.webp'.length);
   for (let i = 1; i <= n; i++) {
     const to = photoHash(i);
-    for (const suffix of ['', '-400', '-800']) linkSync(join(uploadsDir, `${hash}${suffix}.webp`), join(uploadsDir, `${to}${suffix}.webp`));
+    for (const suffix of ['', '-400', '-800']) symlinkSync(join(uploadsDir, `${hash}${suffix}.webp`), join(uploadsDir, `${to}${suffix}.webp`));
   }
 }
 
@@ -89,12 +91,14 @@ async function seedPlaces(client: pg.Client, n: number, owner: string): Promise<
             5 + i % 40, 1 + i % 4, 3 + i % 4 + i % 3, 0.5 + (i % 8) / 2,
             array['${UPLOADS_PATH_PREFIX}' || encode(sha256(convert_to('bench-photo-' || i, 'UTF8')), 'hex') || '.webp'], $2, $3, $4,
             round(((i * 37) % 51)::numeric / 10, 1), (i * 13) % 60,
-            -18 + ((i * 7919) % 1300000)::float8 / 100000, -81 + ((i * 104729) % 1200000)::float8 / 100000,
+            -18 + ((i * 7919) % 1300000)::float8 / 100000, -81 + ((i::bigint * 104729) % 1200000)::float8 / 100000,
             true, now() - make_interval(secs => i), now() - make_interval(secs => i)
      from generate_series(1, $5::int) as i`,
     [owner, DESCRIPTION, HOW_TO_GET, TIPS, n],
   );
-  await client.query('analyze places');
+  // As autovacuum leaves a table some time after a bulk insert: statistics and the visibility map
+  // (the search's counts read its indexes only, docs/decisions/029-search-indexes.md).
+  await client.query('vacuum analyze places');
 }
 
 // ---------------------------------------------------------------- HTTP helpers
@@ -391,7 +395,7 @@ interface SizeFigures {
   landingMs: number;
 }
 
-async function measureSize(browser: Browser, size: number): Promise<SizeFigures> {
+async function measureSize(browser: Browser | null, size: number): Promise<SizeFigures> {
   const dbName = `sendero_bench_catalogue_${process.pid}_${size}`;
   const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
   await admin.connect();
@@ -435,7 +439,8 @@ async function measureSize(browser: Browser, size: number): Promise<SizeFigures>
     await db.connect();
     const seedStart = performance.now();
     await seedPlaces(db, size, user._id);
-    linkPhotos(join(dataDir, 'uploads'), photo, size);
+    // Only the browser loads pictures.
+    if (browser) linkPhotos(join(dataDir, 'uploads'), photo, size);
     console.log(`  ${size} destinations inserted by SQL in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
     // Rows written behind the server's back: let its index expire (PLACE_INDEX_TTL_MS) or be notified.
     await new Promise((r) => setTimeout(r, 1500));
@@ -446,10 +451,18 @@ async function measureSize(browser: Browser, size: number): Promise<SizeFigures>
     // The server's index after a one-place write, in process against this database (TTL aside).
     const rebuild = SCREEN_ONLY ? { fullMs: 0, afterWriteMedianMs: 0, afterWriteMaxMs: 0, sameAsFullRebuild: true } : await measureRebuild(databaseUrl);
     const searchP99: Record<string, number> = {};
+    if (!SCREEN_ONLY) {
+      // The baseline of this machine at this moment: the same server answering its cheapest call.
+      const health = await autocannon({ url: base + API.health, connections: 1, duration: 4 });
+      searchP99['(base: /api/health)'] = health.latency.p99;
+    }
     for (const [label, query] of SCREEN_ONLY ? [] : [
       ['sin filtros', {}],
       ['nombre "lag"', { name: 'lag' }],
       ['ciudad "hua" + Media', { city: 'hua', difficulty: 'Media' }],
+      ['nombre "choquequirao 9"', { name: 'choquequirao 9' }],
+      ['nombre "xyz" (nada)', { name: 'xyz' }],
+      ['ciudad "cus" + nombre "cas"', { city: 'cus', name: 'cas' }],
     ] as const) {
       const r = await autocannon({ url: base + API.placeSearch(query), connections: 1, duration: 4 });
       if (r.non2xx || r.errors) throw new Error(`search ${label}: ${r.non2xx} non-2xx, ${r.errors} errors`);
@@ -457,9 +470,10 @@ async function measureSize(browser: Browser, size: number): Promise<SizeFigures>
     }
 
     // -- Browser
-    const screen = await measureSearchScreen(browser, base, user, size);
-    const landingMs = await measureLanding(browser, base);
-    if (SHOTS) await screenshots(browser, base, user, size);
+    // Without the browser (BENCH_CATALOGUE_SCREENS=0) the screen figures are not measured, nor printed.
+    const screen = browser ? await measureSearchScreen(browser, base, user, size) : (null as unknown as ScreenFigures);
+    const landingMs = browser ? await measureLanding(browser, base) : 0;
+    if (SHOTS && browser) await screenshots(browser, base, user, size);
     return {
       size,
       indexStatus,
@@ -482,12 +496,12 @@ async function measureSize(browser: Browser, size: number): Promise<SizeFigures>
 // ---------------------------------------------------------------- report
 
 async function main() {
-  if (!existsSync(serverJs) || !existsSync(join(root, 'apps/web/dist/index.html'))) {
+  if (!existsSync(serverJs) || (SCREENS && !existsSync(join(root, 'apps/web/dist/index.html')))) {
     console.error('The built server or web app is missing: run "npm run build" first (npm run bench:catalogue does).');
     process.exit(1);
   }
   if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = SCREENS ? await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }) : null;
   const results: SizeFigures[] = [];
   try {
     for (const size of SIZES) {
@@ -495,12 +509,13 @@ async function main() {
       results.push(await measureSize(browser, size));
     }
   } finally {
-    await browser.close();
+    await browser?.close();
   }
 
   const baseline = results.find((r) => r.size === 100) ?? results[0]!;
   const f = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
   const ratio = (n: number, b: number) => `${(n / b).toFixed(2)}x`.padStart(7);
+  if (SCREENS) {
   console.log(`\n== Catalogue size against ${baseline.size} destinations (same run), Chromium at ${CPU_SLOWDOWN}x CPU slowdown`);
   console.log('   size   cards painted (ratio)   longest task   DOM nodes   heap MB   landing slow 4G (ratio)');
   for (const r of results) {
@@ -520,6 +535,7 @@ async function main() {
       console.log(`          ${FILTER_LABELS[key].padEnd(24)} ${one(k.typing)} | ${one(k.deleting)}${over}`);
     }
   }
+  }
   console.log('\n   size   index (br)   per entry   index: full build / after a write (median, max)   search p99 (1 connection)');
   for (const r of results) {
     const index = r.indexStatus === 200 ? `${f(r.indexBrotliKb, 1)} KB  ${f(r.bytesPerEntry, 1)} B` : `     ${r.indexStatus} USE_SEARCH     `;
@@ -532,6 +548,7 @@ async function main() {
   const misses: string[] = [];
   for (const r of results) {
     if (r.size >= 10000) {
+      if (SCREENS) {
       if (r.screen.cardsPaintedMs > BUDGET.paintRatio * baseline.screen.cardsPaintedMs) misses.push(`${r.size}: cards painted ${(r.screen.cardsPaintedMs / baseline.screen.cardsPaintedMs).toFixed(2)}x > ${BUDGET.paintRatio}x`);
       for (const key of FILTERS)
         for (const phase of ['typing', 'deleting'] as const) {
@@ -539,12 +556,14 @@ async function main() {
           if (k.inputMs > BUDGET.keystrokeMs) misses.push(`${r.size}: ${phase} in '${FILTER_LABELS[key]}' ${k.inputMs.toFixed(0)} ms > ${BUDGET.keystrokeMs} ms`);
         }
       if (r.screen.domNodes >= BUDGET.domNodes) misses.push(`${r.size}: ${r.screen.domNodes} DOM nodes >= ${BUDGET.domNodes}`);
+      }
       if (r.indexStatus === 200 && r.indexBrotliKb > BUDGET.indexBrotliKb) misses.push(`${r.size}: index ${r.indexBrotliKb.toFixed(0)} KB brotli > ${BUDGET.indexBrotliKb} KB`);
-      if (r.rebuild.afterWriteMedianMs > BUDGET.rebuildMs) misses.push(`${r.size}: index after a write ${r.rebuild.afterWriteMedianMs.toFixed(1)} ms > ${BUDGET.rebuildMs} ms`);
+      // Above PLACE_INDEX_MAX the whole index is not sent: its rebuild is printed, not budgeted.
+      if (r.size <= PLACE_INDEX_MAX && r.rebuild.afterWriteMedianMs > BUDGET.rebuildMs) misses.push(`${r.size}: index after a write ${r.rebuild.afterWriteMedianMs.toFixed(1)} ms > ${BUDGET.rebuildMs} ms`);
     }
     if (!r.rebuild.sameAsFullRebuild) misses.push(`${r.size}: the index after writes differs from a full rebuild`);
     if (r.size >= 10000 && r.indexStatus === 200 && r.bytesPerEntry > BUDGET.bytesPerEntry) misses.push(`${r.size}: ${r.bytesPerEntry.toFixed(1)} B brotli per entry > ${BUDGET.bytesPerEntry}`);
-    if (r.size >= 100000) for (const [k, v] of Object.entries(r.searchP99)) if (v > BUDGET.searchP99Ms) misses.push(`${r.size}: search ${k} p99 ${v} ms > ${BUDGET.searchP99Ms} ms`);
+    if (r.size >= 100000) for (const [k, v] of Object.entries(r.searchP99)) if (!k.startsWith('(') && v > BUDGET.searchP99Ms) misses.push(`${r.size}: search ${k} p99 ${v} ms > ${BUDGET.searchP99Ms} ms`);
   }
   console.log(
     `\nBudgets (at 10,000: cards within ${BUDGET.paintRatio}x of 100, keystroke input < ${BUDGET.keystrokeMs} ms, < ${BUDGET.domNodes} DOM nodes, index <= ${BUDGET.indexBrotliKb} KB and <= ${BUDGET.bytesPerEntry} B/entry brotli, index after a write <= ${BUDGET.rebuildMs} ms; at 100,000 search p99 <= ${BUDGET.searchP99Ms} ms):`,

@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, coverUrl, decodePlaceIndex, encodePlaceIndex, MSG, type Place, PLACE_INDEX_MAX, PlaceIndexEntrySchema, type PlaceIndexWire, PlaceIndexWireSchema, type PlaceSearchResponse, type RatingListItem, SEARCH_CASE_PLACES, SEARCH_CASES } from '@sendero/contract';
 import { places } from '@/db/schema.js';
 import { PlaceIndex, placeIndexFor } from '@/services/place-index.js';
 import { dropPlaceCaches } from '@/services/place-list-cache.js';
+import { searchConditions } from '@/services/place-search.js';
 import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
 import { createPlace, uploadedUrl } from './helpers/upload-fixtures.js';
@@ -269,6 +270,21 @@ describe('the whole index above the limit, and revalidation of details and revie
     expect(found.body.total).toBe(3); // 2000, 20000, 20001
     // An administrator still gets the whole index (admin screens page it themselves).
     expect((await api(t, admin.token).get(API.placeIndex())).status).toBe(200);
+
+    // The search's conditions are the expressions of the indexes of drizzle/0008_search_indexes.sql
+    // (docs/decisions/029-search-indexes.md). These rows are short, so a scan of the table is cheap and
+    // may be chosen: with scans of the whole table priced out, the plan must read those indexes
+    // (bench:catalogue shows the planner choosing them at 100,000 places with realistic rows).
+    await t.db.execute(sql`analyze places`);
+    const plan = (query: Parameters<typeof searchConditions>[0]) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const rows = (await tx.execute(sql`explain select count(*) from places where ${and(...searchConditions(query))}`)) as unknown as { rows?: Array<Record<string, string>> } & Array<Record<string, string>>;
+        return (rows.rows ?? rows).map((r) => Object.values(r)[0]).join('\n');
+      });
+    expect(await plan({ name: 'destino 2000' })).toContain('places_name_search_trgm_idx');
+    expect(await plan({ city: 'cusc' })).toContain('places_city_search_idx');
+    expect(await plan({ city: 'cusc', difficulty: 'Fácil' })).toContain('places_city_search_idx');
   });
 
   it('GET /api/place/{id} and GET /api/rating/{placeId} answer with an ETag and 304', async () => {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -17,12 +18,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** What every PGlite of ours loads: pg_trgm, for the search indexes (drizzle/0008_search_indexes.sql). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** PostgreSQL through `pg` when DATABASE_URL is set, else the embedded PGlite in DATA_DIR/db. */
 export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   const dataDir = join(config.dataDir, 'db');
   mkdirSync(dataDir, { recursive: true });
-  return wrapPglite(new PGlite({ dataDir }));
+  return wrapPglite(new PGlite({ dataDir, extensions: PGLITE_EXTENSIONS }));
 }
 
 /** Wraps an already created PGlite instance (tests open in-memory copies of a migrated template). */

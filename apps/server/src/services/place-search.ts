@@ -8,6 +8,9 @@ import { indexColumns, toIndexEntry } from './place-index.js';
 /** Every search statement is cut off after this long (docs/product.md#catalogue). */
 export const SEARCH_STATEMENT_TIMEOUT_MS = 2000;
 
+/** At most this many matches are fetched through the filter indexes and sorted; more, by walking newest first. */
+const FEW_MATCHES = 2000;
+
 /** `%`, `_` and `\` typed by a user match themselves in LIKE. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -57,16 +60,22 @@ export async function searchPlaces(db: Db, query: PlaceSearchQuery): Promise<Pla
   }
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`set local statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`));
-    const rows = await tx
-      .select({ ...indexColumns, createdAtText: sql<string>`${places.createdAt}::text` })
-      .from(places)
-      .where(and(...page))
-      .orderBy(desc(places.createdAt), desc(places.id))
-      .limit(limit + 1);
+    // The count first: it reads the filter indexes (drizzle/0008_search_indexes.sql) only.
     const [{ total }] = (await tx
       .select({ total: sql<number>`count(*)::int` })
       .from(places)
       .where(and(...conditions))) as [{ total: number }];
+    if (total === 0) return { items: [], next: null, total };
+    // Few matches: fetch them through the filter indexes and sort them (ordering by an expression keeps
+    // the planner from walking every place newest first looking for rare matches, docs/decisions/029-search-indexes.md).
+    // Many: walking newest first finds a page of matches after a few rows.
+    const newestFirst = total <= FEW_MATCHES ? [desc(sql`${places.createdAt} + interval '0 seconds'`), desc(places.id)] : [desc(places.createdAt), desc(places.id)];
+    const rows = await tx
+      .select({ ...indexColumns, createdAtText: sql<string>`${places.createdAt}::text` })
+      .from(places)
+      .where(and(...page))
+      .orderBy(...newestFirst)
+      .limit(limit + 1);
     const items = rows.slice(0, limit);
     const last = items.at(-1);
     return {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPostgres, wrapPglite, type Database } from '@/db/client.js';
+import { openPostgres, PGLITE_EXTENSIONS, wrapPglite, type Database } from '@/db/client.js';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -18,7 +18,7 @@ let templateBlob: Blob | undefined;
 export async function openTestDatabase(): Promise<Database> {
   if (testDbKind() === 'postgres') return openTestPostgres();
   templateBlob ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
-  return wrapPglite(new PGlite({ loadDataDir: templateBlob }));
+  return wrapPglite(new PGlite({ loadDataDir: templateBlob, extensions: PGLITE_EXTENSIONS }));
 }
 
 /** An empty PostgreSQL database of its own on the TEST_DATABASE_URL server; drop() removes it. */

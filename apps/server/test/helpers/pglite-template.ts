@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { migratePglite, migrationsFolder } from '@/db/migrate.js';
+import { PGLITE_EXTENSIONS } from '@/db/client.js';
 
 /** A hash of the migration files: the cached template is rebuilt whenever they change. */
 function migrationsHash(): string {
@@ -22,7 +23,7 @@ export async function createPgliteTemplate(): Promise<string> {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `pglite-${migrationsHash()}.tar.gz`);
   if (existsSync(file)) return file;
-  const pg = new PGlite();
+  const pg = new PGlite({ extensions: PGLITE_EXTENSIONS });
   await migratePglite(pg);
   const dump = await pg.dumpDataDir('gzip');
   await pg.close();
