@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ADMIN_PAGE_SIZE, TEXT } from '@sendero/contract';
 
-interface ListPaginationProps {
+export interface ListPaginationProps {
   /** What the list holds, in plural ("usuarios", "destinos"). */
   noun: string;
   total: number;

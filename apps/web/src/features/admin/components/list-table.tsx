@@ -1,10 +1,18 @@
 import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { tableRoles } from './responsive-table';
+import { TEXT } from '@sendero/contract';
+import { ListPagination, type ListPaginationProps } from './list-pagination';
+import { responsiveTableSx, tableRoles } from './responsive-table';
 
 /** Placeholder rows while a list loads (docs/product.md#web-rules: loading lists show skeletons). */
 export function TableSkeletonRows({ columns, rows = 6 }: { columns: number; rows?: number }) {
@@ -63,5 +71,50 @@ export function TwoLineCell({ primary, secondary }: { primary: string; secondary
         {secondary}
       </Typography>
     </TableCell>
+  );
+}
+
+interface ListTableProps {
+  /** The id of the screen's heading, which names the table. */
+  titleId: string;
+  isPending: boolean;
+  /** The header cells, left to right; the last one (the row's actions) is right-aligned. */
+  columns: readonly string[];
+  /** The grid template of the phone layout (responsiveTableSx). */
+  grid: string;
+  /** Shown in one full-width row when there is nothing to list. */
+  emptyText: string | null;
+  /** A thin progress bar above the table while another filter's rows load; omitted, no bar is reserved. */
+  refreshing?: boolean;
+  /** The count line and the page buttons under the table, once loaded. */
+  pagination: ListPaginationProps;
+  children: ReactNode;
+}
+
+/** An admin list (docs/product.md#admin-users, #admin-destinations): the table, its rows and its pages. */
+export function ListTable({ titleId, isPending, columns, grid, emptyText, refreshing, pagination, children }: ListTableProps) {
+  return (
+    <>
+      <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
+        {refreshing !== undefined && <Box sx={{ height: 4 }}>{refreshing && <LinearProgress aria-label={TEXT.admin.refreshing} />}</Box>}
+        <TableContainer>
+          <Table aria-labelledby={titleId} aria-busy={isPending} size="small" sx={responsiveTableSx(grid)} {...tableRoles.table}>
+            <TableHead {...tableRoles.rowgroup}>
+              <TableRow {...tableRoles.row}>
+                {columns.map((label, i) => (
+                  <TableCell key={label} align={i === columns.length - 1 ? 'right' : undefined} {...tableRoles.header}>
+                    {label}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <ListTableBody columns={columns.length} isPending={isPending} emptyText={emptyText}>
+              {children}
+            </ListTableBody>
+          </Table>
+        </TableContainer>
+      </Paper>
+      {!isPending && <ListPagination {...pagination} />}
+    </>
   );
 }

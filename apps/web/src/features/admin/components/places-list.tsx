@@ -2,12 +2,8 @@ import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import StarIcon from '@mui/icons-material/Star';
 import { ADMIN_PAGE_SIZE, formatRating, normalize, type Place, TEXT } from '@sendero/contract';
@@ -18,11 +14,10 @@ import { errorMessage } from '@/lib/api-client';
 import { useDeletePlace } from '../api/delete-place';
 import { paginate, useListParams } from '../hooks/use-list-params';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ListPagination } from './list-pagination';
 import { ListToolbar, type FilterOption } from './list-toolbar';
+import { tableRoles } from './responsive-table';
 import { VerifiedChip } from './status-chip';
-import { responsiveTableSx, tableRoles } from './responsive-table';
-import { ListTableBody, TwoLineCell } from './list-table';
+import { ListTable, TwoLineCell } from './list-table';
 
 const PLACE_FILTERS = ['verificado', 'no-verificado'] as const;
 type PlaceFilter = (typeof PLACE_FILTERS)[number];
@@ -108,64 +103,45 @@ export function AdminPlacesList({ titleId, places, isPending, error, onRetry }: 
       {error && !places ? (
         <LoadError error={error} onRetry={onRetry} />
       ) : (
-        <>
-          <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-            <TableContainer>
-              <Table aria-labelledby={titleId} aria-busy={isPending} size="small" sx={responsiveTableSx('auto auto 1fr')} {...tableRoles.table}>
-                <TableHead {...tableRoles.rowgroup}>
-                  <TableRow {...tableRoles.row}>
-                    <TableCell {...tableRoles.header}>{TEXT.admin.name}</TableCell>
-                    <TableCell {...tableRoles.header}>{TEXT.admin.status}</TableCell>
-                    <TableCell {...tableRoles.header}>{TEXT.admin.rating}</TableCell>
-                    <TableCell align="right" {...tableRoles.header}>{TEXT.admin.options}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <ListTableBody columns={4} isPending={isPending} emptyText={page.rows.length === 0 ? TEXT.admin.noPlacesMatch : null}>
-                  {page.rows.map((place) => (
-                    <TableRow key={place._id} hover {...tableRoles.row}>
-                      <TwoLineCell primary={place.name} secondary={place.city} />
-                      <TableCell {...tableRoles.cell}>
-                        <VerifiedChip verified={place.verified} />
-                      </TableCell>
-                      <TableCell {...tableRoles.cell}>
-                        {place.comments === 0 ? (
-                          <Box component="span" sx={{ color: 'text.secondary' }}>
-                            {TEXT.card.noReviews}
-                          </Box>
-                        ) : (
-                          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
-                            <StarIcon fontSize="small" sx={{ color: '#b25e00' }} aria-hidden />
-                            {formatRating(place.rating)}
-                          </Box>
-                        )}
-                      </TableCell>
-                      <TableCell align="right" {...tableRoles.cell}>
-                        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
-                          <Button component={Link} to={paths.adminPlace(place._id)} variant="outlined" size="small">
-                            {TEXT.admin.review}
-                          </Button>
-                          <Button variant="outlined" color="error" size="small" onClick={() => askDelete(place)}>
-                            {TEXT.admin.delete}
-                          </Button>
-                        </Stack>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </ListTableBody>
-              </Table>
-            </TableContainer>
-          </Paper>
-          {!isPending && (
-            <ListPagination
-              noun="destinos"
-              total={matches.length}
-              page={page.page}
-              pageCount={page.pageCount}
-              onPageChange={params.setPage}
-              label={TEXT.admin.placePages}
-            />
-          )}
-        </>
+        <ListTable
+          titleId={titleId}
+          isPending={isPending}
+          columns={[TEXT.admin.name, TEXT.admin.status, TEXT.admin.rating, TEXT.admin.options]}
+          grid="auto auto 1fr"
+          emptyText={page.rows.length === 0 ? TEXT.admin.noPlacesMatch : null}
+          pagination={{ noun: 'destinos', total: matches.length, page: page.page, pageCount: page.pageCount, onPageChange: params.setPage, label: TEXT.admin.placePages }}
+        >
+          {page.rows.map((place) => (
+            <TableRow key={place._id} hover {...tableRoles.row}>
+              <TwoLineCell primary={place.name} secondary={place.city} />
+              <TableCell {...tableRoles.cell}>
+                <VerifiedChip verified={place.verified} />
+              </TableCell>
+              <TableCell {...tableRoles.cell}>
+                {place.comments === 0 ? (
+                  <Box component="span" sx={{ color: 'text.secondary' }}>
+                    {TEXT.card.noReviews}
+                  </Box>
+                ) : (
+                  <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
+                    <StarIcon fontSize="small" sx={{ color: '#b25e00' }} aria-hidden />
+                    {formatRating(place.rating)}
+                  </Box>
+                )}
+              </TableCell>
+              <TableCell align="right" {...tableRoles.cell}>
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+                  <Button component={Link} to={paths.adminPlace(place._id)} variant="outlined" size="small">
+                    {TEXT.admin.review}
+                  </Button>
+                  <Button variant="outlined" color="error" size="small" onClick={() => askDelete(place)}>
+                    {TEXT.admin.delete}
+                  </Button>
+                </Stack>
+              </TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
       )}
       <ConfirmDialog
         open={dialogOpen}

@@ -2,23 +2,17 @@ import { useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { ADMIN_PAGE_SIZE, normalize, STATUS_LABELS, STATUSES, type Status, type User, TEXT } from '@sendero/contract';
 import { LoadError } from '@/components/ui/load-error';
 import { paths } from '@/config/paths';
 import { useUsers } from '../api/get-users';
 import { paginate, useListParams } from '../hooks/use-list-params';
-import { ListPagination } from './list-pagination';
 import { ListToolbar, type FilterOption } from './list-toolbar';
+import { tableRoles } from './responsive-table';
 import { StatusChip } from './status-chip';
-import { responsiveTableSx, tableRoles } from './responsive-table';
-import { ListTableBody, TwoLineCell } from './list-table';
+import { ListTable, TwoLineCell } from './list-table';
 
 const FILTERS: readonly FilterOption<Status>[] = [
   { value: '', label: TEXT.admin.all },
@@ -68,47 +62,29 @@ export function AdminUsersList({ titleId }: { titleId: string }) {
       {error && !data ? (
         <LoadError error={error} onRetry={() => void refetch()} />
       ) : (
-        <>
-          <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-            <Box sx={{ height: 4 }}>{isPlaceholderData && <LinearProgress aria-label={TEXT.admin.refreshing} />}</Box>
-            <TableContainer>
-              <Table aria-labelledby={titleId} aria-busy={isPending} size="small" sx={responsiveTableSx('1fr auto')} {...tableRoles.table}>
-                <TableHead {...tableRoles.rowgroup}>
-                  <TableRow {...tableRoles.row}>
-                    <TableCell {...tableRoles.header}>{TEXT.admin.name}</TableCell>
-                    <TableCell {...tableRoles.header}>{TEXT.admin.status}</TableCell>
-                    <TableCell align="right" {...tableRoles.header}>{TEXT.admin.options}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <ListTableBody columns={3} isPending={isPending} emptyText={page.rows.length === 0 ? TEXT.admin.noUsersMatch : null}>
-                  {page.rows.map((user) => (
-                    <TableRow key={user._id} hover {...tableRoles.row}>
-                      <TwoLineCell primary={`${user.firstname} ${user.lastname}`} secondary={user.email} />
-                      <TableCell {...tableRoles.cell}>
-                        <StatusChip status={user.status} />
-                      </TableCell>
-                      <TableCell align="right" {...tableRoles.cell}>
-                        <Button component={Link} to={paths.adminUser(user._id)} variant="outlined" size="small" sx={{ whiteSpace: 'nowrap' }}>
-                          {TEXT.admin.seeProfile}
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </ListTableBody>
-              </Table>
-            </TableContainer>
-          </Paper>
-          {!isPending && (
-            <ListPagination
-              noun="usuarios"
-              total={matches.length}
-              page={page.page}
-              pageCount={page.pageCount}
-              onPageChange={params.setPage}
-              label={TEXT.admin.userPages}
-            />
-          )}
-        </>
+        <ListTable
+          titleId={titleId}
+          isPending={isPending}
+          columns={[TEXT.admin.name, TEXT.admin.status, TEXT.admin.options]}
+          grid="1fr auto"
+          emptyText={page.rows.length === 0 ? TEXT.admin.noUsersMatch : null}
+          refreshing={isPlaceholderData}
+          pagination={{ noun: 'usuarios', total: matches.length, page: page.page, pageCount: page.pageCount, onPageChange: params.setPage, label: TEXT.admin.userPages }}
+        >
+          {page.rows.map((user) => (
+            <TableRow key={user._id} hover {...tableRoles.row}>
+              <TwoLineCell primary={`${user.firstname} ${user.lastname}`} secondary={user.email} />
+              <TableCell {...tableRoles.cell}>
+                <StatusChip status={user.status} />
+              </TableCell>
+              <TableCell align="right" {...tableRoles.cell}>
+                <Button component={Link} to={paths.adminUser(user._id)} variant="outlined" size="small" sx={{ whiteSpace: 'nowrap' }}>
+                  {TEXT.admin.seeProfile}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
       )}
     </Box>
   );
