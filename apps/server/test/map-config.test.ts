@@ -1,24 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, PublicConfigSchema } from '@sendero/contract';
 import { ConfigError, DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL, loadConfig, tileSource } from '@/config.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { api } from './helpers/client.js';
+import { configApps } from './helpers/config-apps.js';
 
 /** MAP_TILE_URL (docs/product.md): handed to the web app by GET /api/config; the CSP allows its host for images only. */
 
-const apps: TestApp[] = [];
-const dirs: string[] = [];
-afterAll(async () => {
-  await Promise.all(apps.map((a) => a.close()));
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sendero-map-'));
-  dirs.push(dir);
-  return dir;
-};
+const { apps, tempDir, publicConfig } = configApps('map');
 
 function imgSrc(csp: string): string[] {
   const directive = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('img-src '));
@@ -70,37 +58,35 @@ describe('the map tiles in the configuration', () => {
 
 describe('GET /api/config and the CSP', () => {
   it('hands the default tiles to anyone, and img-src adds only their host', async () => {
-    const t = await buildTestApp();
-    apps.push(t);
-    const res = await t.app.inject({ method: 'GET', url: API.config });
-    expect(res.statusCode).toBe(200);
-    expect(PublicConfigSchema.parse(res.json())).toEqual({
+    const { t, res } = await publicConfig();
+    expect(res.status).toBe(200);
+    expect(PublicConfigSchema.parse(res.body)).toEqual({
       map: { tile_url: DEFAULT_MAP_TILE_URL, attribution: DEFAULT_MAP_TILE_ATTRIBUTION },
       social: { instagram: null, facebook: null, x: null },
     });
-    expect(Object.keys(res.json())).toEqual(['map', 'social']);
+    expect(Object.keys(res.body)).toEqual(['map', 'social']);
     const csp = String(res.headers['content-security-policy']);
     expect(imgSrc(csp)).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
     expect(csp).toContain("connect-src 'self';");
     expect(csp).toContain("script-src 'self';");
-    const page = await t.app.inject({ method: 'GET', url: '/buscar-destino', headers: { accept: 'text/html' } });
+    const page = await api(t).get('/buscar-destino', { accept: 'text/html' });
     expect(imgSrc(String(page.headers['content-security-policy']))).toContain('https://tile.openstreetmap.org');
   });
 
   it('follows MAP_TILE_URL', async () => {
-    const t = await buildTestApp({ env: { MAP_TILE_URL: 'https://{s}.tiles.example.pe/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '© Ejemplo' } });
-    apps.push(t);
-    const res = await t.app.inject({ method: 'GET', url: API.config });
-    expect(res.json().map).toEqual({ tile_url: 'https://{s}.tiles.example.pe/{z}/{x}/{y}.png', attribution: '© Ejemplo' });
+    const { res } = await publicConfig({ MAP_TILE_URL: 'https://{s}.tiles.example.pe/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '© Ejemplo' });
+    expect(res.body.map).toEqual({ tile_url: 'https://{s}.tiles.example.pe/{z}/{x}/{y}.png', attribution: '© Ejemplo' });
     expect(imgSrc(String(res.headers['content-security-policy']))).toEqual(["'self'", 'data:', 'blob:', 'https://*.tiles.example.pe']);
   });
 
   it('is in the OpenAPI document, open to anyone', async () => {
     const t = apps[0]!;
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-      paths: Record<string, { get?: { security?: unknown[]; tags?: string[]; responses: Record<string, unknown> } }>;
-      components: { schemas: Record<string, unknown> };
-    };
+    const doc = (
+      await api(t).get<{
+        paths: Record<string, { get?: { security?: unknown[]; tags?: string[]; responses: Record<string, unknown> } }>;
+        components: { schemas: Record<string, unknown> };
+      }>('/api/docs/json')
+    ).body;
     const op = doc.paths[API.config]!.get!;
     expect(op.security).toEqual([]);
     expect(op.tags).toEqual(['config']);

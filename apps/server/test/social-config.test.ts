@@ -1,32 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { API, PublicConfigSchema } from '@sendero/contract';
+import { describe, expect, it } from 'vitest';
+import { PublicConfigSchema } from '@sendero/contract';
 import { ConfigError, loadConfig } from '@/config.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { configApps } from './helpers/config-apps.js';
 
 /** SOCIAL_*_URL (README.md#configuration): the landing's social icons link there, and hide when unset. */
 
-const apps: TestApp[] = [];
-const dirs: string[] = [];
-afterAll(async () => {
-  await Promise.all(apps.map((a) => a.close()));
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sendero-social-'));
-  dirs.push(dir);
-  return dir;
-};
+const { tempDir, publicConfig } = configApps('social');
 
 describe('the social links in the configuration', () => {
   it('are handed to the web app by GET /api/config, null when unset', async () => {
-    const t = await buildTestApp({ env: { SOCIAL_INSTAGRAM_URL: 'https://www.instagram.com/sendero.pe', SOCIAL_X_URL: 'https://x.com/sendero_pe' } });
-    apps.push(t);
-    const res = await t.app.inject({ method: 'GET', url: API.config });
-    expect(res.statusCode).toBe(200);
-    expect(PublicConfigSchema.parse(res.json()).social).toEqual({
+    const { res } = await publicConfig({ SOCIAL_INSTAGRAM_URL: 'https://www.instagram.com/sendero.pe', SOCIAL_X_URL: 'https://x.com/sendero_pe' });
+    expect(res.status).toBe(200);
+    expect(PublicConfigSchema.parse(res.body).social).toEqual({
       instagram: 'https://www.instagram.com/sendero.pe',
       facebook: null,
       x: 'https://x.com/sendero_pe',
