@@ -91,7 +91,7 @@ async function seedPlaces(client: pg.Client, n: number, owner: string): Promise<
             5 + i % 40, 1 + i % 4, 3 + i % 4 + i % 3, 0.5 + (i % 8) / 2,
             array['${UPLOADS_PATH_PREFIX}' || encode(sha256(convert_to('bench-photo-' || i, 'UTF8')), 'hex') || '.webp'], $2, $3, $4,
             round(((i * 37) % 51)::numeric / 10, 1), (i * 13) % 60,
-            -18 + ((i * 7919) % 1300000)::float8 / 100000, -81 + ((i::bigint * 104729) % 1200000)::float8 / 100000,
+            -18 + ((i::bigint * 7919) % 1300000)::float8 / 100000, -81 + ((i::bigint * 104729) % 1200000)::float8 / 100000,
             true, now() - make_interval(secs => i), now() - make_interval(secs => i)
      from generate_series(1, $5::int) as i`,
     [owner, DESCRIPTION, HOW_TO_GET, TIPS, n],
@@ -503,10 +503,17 @@ async function main() {
   if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
   const browser = SCREENS ? await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }) : null;
   const results: SizeFigures[] = [];
+  const failed: number[] = [];
   try {
     for (const size of SIZES) {
       console.log(`\n== ${size} verified destinations`);
-      results.push(await measureSize(browser, size));
+      // One size failing (e.g. the database) still reports the others.
+      try {
+        results.push(await measureSize(browser, size));
+      } catch (error) {
+        console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+        failed.push(size);
+      }
     }
   } finally {
     await browser?.close();
@@ -545,7 +552,7 @@ async function main() {
     console.log(`${String(r.size).padStart(7)}  ${index}   ${timings.padEnd(34)} ${search}`);
   }
 
-  const misses: string[] = [];
+  const misses: string[] = failed.map((size) => `${size}: the run failed (see above)`);
   for (const r of results) {
     if (r.size >= 10000) {
       if (SCREENS) {
