@@ -30,7 +30,7 @@ export default async function outingsRoutes(fastify: FastifyInstance): Promise<v
   );
 
   app.get(
-    '/api/outing/place/:placeId',
+    API.outingsOfPlace(':placeId'),
     {
       onRequest: app.requireAuth,
       schema: {
@@ -65,7 +65,7 @@ export default async function outingsRoutes(fastify: FastifyInstance): Promise<v
   );
 
   app.get(
-    '/api/outing/:id',
+    API.outing(':id'),
     {
       onRequest: app.requireAuth,
       schema: {
@@ -83,7 +83,7 @@ export default async function outingsRoutes(fastify: FastifyInstance): Promise<v
   );
 
   app.put(
-    '/api/outing/join/:id',
+    API.outingJoin(':id'),
     {
       onRequest: app.requireAuth,
       schema: {
@@ -101,7 +101,7 @@ export default async function outingsRoutes(fastify: FastifyInstance): Promise<v
   );
 
   app.put(
-    '/api/outing/leave/:id',
+    API.outingLeave(':id'),
     {
       onRequest: app.requireAuth,
       schema: {
@@ -119,7 +119,7 @@ export default async function outingsRoutes(fastify: FastifyInstance): Promise<v
   );
 
   app.put(
-    '/api/outing/cancel/:id',
+    API.outingCancel(':id'),
     {
       onRequest: app.requireAuth,
       schema: {
