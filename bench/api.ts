@@ -18,7 +18,13 @@
  * 5. (issue 17) Sendero on PostgreSQL and on PGlite against the original backend re-created on Express +
  *    pg, per call (list, detail, reviews, review create and delete, login), the upload-contention case
  *    and the memory after a mixed load, with PASS/FAIL against each budget: see bench/api-peer.ts.
- *    BENCH_SECTIONS (api,cluster,peer) picks sections: api = 1-3 (no PostgreSQL needed), cluster = 4, peer = 5.
+ * 6. (issue 7, docs/product.md#catalogue) On a PostgreSQL database of its own with 10,000 verified places
+ *    inserted by SQL (BENCH_REBUILD_PLACES): the browsing index and GET /api/place's list after a
+ *    one-place write, in process (bench/catalogue-rebuild.ts): full build, then the median and max of
+ *    the next read after each of 30 writes, against the budget < 20 ms for the median; and whether the
+ *    result equals a full rebuild.
+ *    BENCH_SECTIONS (api,cluster,peer,rebuild) picks sections: api = 1-3 (no PostgreSQL needed), cluster = 4,
+ *    peer = 5, rebuild = 6.
  * Exit code 1 when a budget is missed. Options (environment): BENCH_PLACES (1000), BENCH_SECONDS (8),
  * BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_LOG_LEVEL (info, the server's default).
  */
@@ -47,7 +53,9 @@ const BUDGET_LIST = 0.8;
 const BUDGET_ONE = 0.5;
 const BUDGET_PAGE = 0.7;
 const BUDGET_CLUSTER_READS = 1.5;
-const SECTIONS = (process.env.BENCH_SECTIONS ?? 'api,cluster,peer').split(',').map((x) => x.trim());
+const SECTIONS = (process.env.BENCH_SECTIONS ?? 'api,cluster,peer,rebuild').split(',').map((x) => x.trim());
+const REBUILD_PLACES = Number(process.env.BENCH_REBUILD_PLACES ?? 10_000);
+const BUDGET_REBUILD_MS = 20;
 const CLUSTER_PLACES = 200;
 
 const ADMIN = { email: 'bench.admin@example.com', password: randomBytes(12).toString('base64url') };
@@ -345,10 +353,45 @@ async function clusterSection() {
   if (!ok) process.exitCode = 1;
 }
 
+/** Section 6: the index and the list after a one-place write, at REBUILD_PLACES places. */
+async function rebuildSection(): Promise<boolean> {
+  console.log(`\n== The index and the list after a write, ${REBUILD_PLACES.toLocaleString('en-US')} verified places on PostgreSQL (in process)`);
+  const database = await createBenchDatabase('sendero_bench_rebuild');
+  try {
+    const run = spawnNode(['--import', 'tsx', join(root, 'bench/catalogue-rebuild.ts'), database.url, '--seed', String(REBUILD_PLACES)], {
+      cwd: root,
+      env: { ...process.env, TSX_TSCONFIG_PATH: join(root, 'apps/server/tsconfig.json') },
+    });
+    children.push(run.child);
+    const code = await run.exited;
+    const line = run.output().split('\n').findLast((l) => l.startsWith('{')) ?? '';
+    if (code !== 0) throw new Error(`catalogue-rebuild.ts failed: ${run.output()}`);
+    const r = JSON.parse(line) as Record<string, number | boolean>;
+    const ms = (k: string) => `${(r[k] as number).toFixed(1)} ms`;
+    let ok = true;
+    for (const [label, prefix, same] of [
+      ['GET /api/place/index', 'afterWrite', 'sameAsFullRebuild'],
+      ['GET /api/place (list)', 'listAfterWrite', 'listSameAsFullRebuild'],
+    ] as const) {
+      const full = prefix === 'afterWrite' ? 'fullMs' : 'listFullMs';
+      const median = r[`${prefix}MedianMs`] as number;
+      const pass = median < BUDGET_REBUILD_MS && r[same] === true;
+      ok &&= pass;
+      console.log(
+        `${label.padEnd(24)} full build ${ms(full)}; after a write: median ${ms(`${prefix}MedianMs`)}, max ${ms(`${prefix}MaxMs`)} (budget median < ${BUDGET_REBUILD_MS} ms)${r[same] ? '' : ', DIFFERS from a full rebuild'}  ${pass ? 'PASS' : 'FAIL'}`,
+      );
+    }
+    return ok;
+  } finally {
+    await database.drop();
+  }
+}
+
 try {
   if (SECTIONS.includes('api')) await main();
   if (SECTIONS.includes('cluster')) await clusterSection();
   if (SECTIONS.includes('peer') && !(await peerSection(dataDir))) process.exitCode = 1;
+  if (SECTIONS.includes('rebuild') && !(await rebuildSection())) process.exitCode = 1;
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

@@ -5,6 +5,7 @@ import { places } from '@/db/schema.js';
 import { PlaceIndex, placeIndexFor } from '@/services/place-index.js';
 import { dropPlaceCaches } from '@/services/place-list-cache.js';
 import { searchConditions } from '@/services/place-search.js';
+import { listVerifiedPlaces } from '@/services/places.js';
 import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
 import { createPlace, uploadedUrl } from './helpers/upload-fixtures.js';
@@ -155,9 +156,10 @@ describe('GET /api/place/index (docs/product.md#catalogue)', () => {
     }
   });
 
-  it('concurrent writes applied one entry at a time leave the index equal to a full rebuild', async () => {
+  it('concurrent writes applied one entry at a time leave the index and the list equal to a full rebuild', async () => {
     const ids = await insertPlaces(t, ana, Array.from({ length: 40 }, (_, i) => ({ name: `Concurrido ${i}`, city: 'Cusco', difficulty: 'Fácil' })), false);
     await api(t).get(API.placeIndex()); // loaded before the writes
+    await api(t).get(API.places);
     const reviewers = await Promise.all(Array.from({ length: 6 }, () => t.createUser()));
     const photos = await Promise.all(reviewers.map((r) => uploadedUrl(t, r.token, 'rating')));
     const writes: Promise<{ status: number }>[] = [];
@@ -169,7 +171,7 @@ describe('GET /api/place/index (docs/product.md#catalogue)', () => {
     // Reviews need verified places: review the ones verified at the start of the test.
     writes.push(...reviewers.map((r, i) => api(t, r.token).post(API.ratingCreate, { id_place: verified._id, photo_url: photos[i], rating: 1 + (i % 5), comment: 'A la vez.' })));
     // Reads in between, so entries are applied while writes still arrive.
-    const reads = Array.from({ length: 10 }, () => api(t).get(API.placeIndex()));
+    const reads = Array.from({ length: 10 }, (_, i) => api(t).get(i % 2 ? API.places : API.placeIndex()));
     await Promise.all([...writes, ...reads]);
 
     const kept = placeIndexFor(t.db);
@@ -182,6 +184,11 @@ describe('GET /api/place/index (docs/product.md#catalogue)', () => {
     expect((await kept.body('all')).etag).toBe((await rebuilt.body('all')).etag);
     expect((await kept.body('verified')).body.toString()).toBe(JSON.stringify(encodePlaceIndex(await rebuilt.entries('verified'))));
     expect((await kept.body('all', 7)).body.toString()).toBe(JSON.stringify(encodePlaceIndex((await rebuilt.entries('all')).slice(0, 7))));
+    // The full list (GET /api/place), also updated one place at a time, equals a fresh read of every row.
+    const listed = await api(t).get<Place[]>(API.places);
+    expect(listed.body).toEqual(await listVerifiedPlaces(t.db));
+    dropPlaceCaches(t.db);
+    expect((await api(t).get(API.places)).headers.etag).toBe(listed.headers.etag);
   });
 });
 

@@ -25,10 +25,11 @@ function lazy(make: () => Promise<Buffer>): () => Promise<Buffer> {
   return () => (value ??= make());
 }
 
-export function makeCachedBody(body: Buffer, now = Date.now()): CachedBody {
+/** `etag`: when the caller already knows a hash of the bytes (e.g. from hashes of their parts). */
+export function makeCachedBody(body: Buffer, now = Date.now(), etag?: string): CachedBody {
   return {
     body,
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
+    etag: etag ?? `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
     builtAt: now,
     gzip: lazy(() => gzipAsync(body, { level: 6 })),
     brotli: lazy(() =>

@@ -1,11 +1,11 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { canEditPlace, canSeePlace, MSG, type Deleted, type Place, type PlaceCreate, type PlaceUpdate } from '@sendero/contract';
 import { outings, places, ratings, type PlaceRow } from '@/db/schema.js';
 import type { Db, Tx } from '@/db/types.js';
 import { badRequest, forbidden, notFound } from '@/errors.js';
 import type { AuthUser } from '@/services/caller.js';
 import { recordAdminAction } from './admin-actions.js';
-import { getPlaceList, invalidatePlaceList, type PlaceListEntry } from './place-list-cache.js';
+import { getPlaceList, invalidatePlaceList, type PlaceListEntry, type PlaceListItem } from './place-list-cache.js';
 import { assertOwnUploads } from '@/services/uploads-registry.js';
 
 /** The place as JSON (docs/product.md#calls). */
@@ -76,9 +76,17 @@ export async function listVerifiedPlaces(db: Db): Promise<Place[]> {
   return rows.map(toPlaceJson);
 }
 
-/** The verified list as ready-to-send JSON bytes with a strong ETag (see place-list-cache.ts). */
+const toListItem = (row: PlaceRow): PlaceListItem => ({ id: row.id, at: row.createdAt.getTime(), verified: row.verified, json: JSON.stringify(toPlaceJson(row)) });
+
+/**
+ * The verified list as ready-to-send JSON bytes with a strong ETag (see place-list-cache.ts): read whole
+ * once, then one place at a time after each write.
+ */
 export function getVerifiedPlaceList(db: Db): Promise<PlaceListEntry> {
-  return getPlaceList(db, async () => Buffer.from(JSON.stringify(await listVerifiedPlaces(db))));
+  return getPlaceList(db, {
+    all: async () => (await db.select().from(places).where(eq(places.verified, true)).orderBy(...newestFirst)).map(toListItem),
+    some: async (ids) => (await db.select().from(places).where(ids.length === 1 ? eq(places.id, ids[0]!) : inArray(places.id, ids))).map(toListItem),
+  });
 }
 
 /**
