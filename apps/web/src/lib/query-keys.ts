@@ -12,6 +12,8 @@ export const queryKeys = {
     /** GET /api/place/index (whole) and its first page; GET /api/place/search pages. */
     index: ['places', 'index'] as const,
     firstPage: ['places', 'index', 'first-page'] as const,
+    /** GET /api/places/mine: the profile's 'Mis destinos' (one per signed-in user of this browser). */
+    mine: (userId: string) => ['places', 'mine', userId] as const,
     search: (filters: SearchFilters) => ['places', 'search', { name: filters.name ?? '', city: filters.city ?? '', difficulty: filters.difficulty ?? '' }] as const,
   },
   place: (id: string) => ['place', id] as const,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore, type ComponentType } from 'react';
-import { useBlocker, useLocation, useNavigate } from 'react-router';
+import { useBlocker, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { APP_TEXT } from '@sendero/contract';
 import { shouldBlock, subscribeGuards, topDialog } from '@/lib/navigation-guard';
 import { importWithRetry } from './chunk-loading';
@@ -30,27 +30,36 @@ function withoutMark(state: unknown): Record<string, unknown> {
 /**
  * Back must close a dialog even on a tab opened directly on the page (docs/product.md#no-lost-input):
  * with no entry of the app before this one, Back would leave the site before any blocker hears it. So
- * while a dialog is open on the tab's first entry, a copy of the entry is pushed (marked), and Back lands
- * on the blocker as usual; once every dialog is closed, the copy is gone back over, so Back afterwards
- * leaves as it would have.
+ * when a dialog opens on the tab's first entry, a copy of the entry is pushed (marked), and Back lands on
+ * the blocker as usual. The copy stays (taking it back when the dialog closes would race a link chosen
+ * in the dialog, such as a menu item); instead, Back from the copy onto the first entry with no dialog
+ * open goes on back by itself, so one Back still leaves the site as it would have.
  */
 function useDialogEntry(): void {
   const open = useSyncExternalStore(subscribeGuards, dialogOpen, dialogOpen);
   const location = useLocation();
+  const navigationType = useNavigationType();
   const navigate = useNavigate();
   const onCopy = withoutMark(location.state)[DIALOG_ENTRY] === true;
   // React Router names the entry the tab was opened on 'default' (no state of the router yet).
   const first = location.key === 'default';
+  const previousWasCopy = useRef(false);
+  useEffect(() => {
+    const cameFromCopy = previousWasCopy.current;
+    previousWasCopy.current = onCopy;
+    if (first && cameFromCopy && navigationType === 'POP' && !dialogOpen()) {
+      previousWasCopy.current = false;
+      void navigate(-1);
+    }
+  }, [location, first, onCopy, navigationType, navigate]);
   useEffect(() => {
     if (open && first) {
       void navigate(
         { pathname: location.pathname, search: location.search, hash: location.hash },
         { state: { ...withoutMark(location.state), [DIALOG_ENTRY]: true } },
       );
-    } else if (!open && onCopy) {
-      void navigate(-1);
     }
-  }, [open, first, onCopy, location, navigate]);
+  }, [open, first, location, navigate]);
 }
 
 /**

@@ -1,17 +1,17 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { API, MSG, SESSION_STORAGE_KEY, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { networkDown, stubFetch, type FetchHandler } from '@/test/fetch-stub';
-import { ADMIN_ID, makeAdmin, makeUser, signIn, USER_ID } from '@/test/fixtures';
+import { ADMIN_ID, makeAdmin, makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 
 const wait = { timeout: 5000 };
 
 function setup(photo = '', extra: Record<string, FetchHandler | [number, unknown]> = {}) {
   signIn('user');
-  const stub = stubFetch({ [`GET ${API.user(USER_ID)}`]: [200, makeUser({ photo_url: photo })], ...extra });
+  const stub = stubFetch({ [`GET ${API.user(USER_ID)}`]: [200, makeUser({ photo_url: photo })], [`GET ${API.placesMine}`]: [200, []], ...extra });
   renderRoutes(routes, '/perfil');
   return stub;
 }
@@ -123,5 +123,48 @@ describe('profile (/perfil)', () => {
     renderRoutes(routes, '/perfil');
     expect(await screen.findByRole('heading', { name: 'Perfil de Carlos Ramos' }, wait)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('admin@example.com')).toBeInTheDocument());
+  });
+
+  it("as a creator I see 'Mis destinos': each place links to its page, 'En revisión' until verified, then 'Publicado'", async () => {
+    setup('', {
+      [`GET ${API.placesMine}`]: [
+        200,
+        [
+          makePlace({ _id: '33333333-3333-4333-8333-333333333333', name: 'Laguna Nueva', verified: false, id_user: USER_ID }),
+          makePlace({ _id: '44444444-4444-4444-8444-444444444444', name: 'Cerro Viejo', verified: true, id_user: USER_ID }),
+        ],
+      ],
+    });
+    const section = await screen.findByRole('region', { name: TEXT.places.mine }, wait);
+    const items = await within(section).findAllByRole('listitem', {}, wait);
+    expect(items.map((li) => li.textContent)).toEqual([`Laguna Nueva${TEXT.places.inReview}`, `Cerro Viejo${TEXT.places.published}`]);
+    expect(within(items[0]!).getByRole('link', { name: 'Laguna Nueva' })).toHaveAttribute('href', '/buscar-destino/destino/33333333-3333-4333-8333-333333333333');
+    expect(within(items[1]!).getByRole('link', { name: 'Cerro Viejo' })).toHaveAttribute('href', '/buscar-destino/destino/44444444-4444-4444-8444-444444444444');
+  });
+
+  it("as a user who created nothing, 'Mis destinos' says so", async () => {
+    setup();
+    const section = await screen.findByRole('region', { name: TEXT.places.mine }, wait);
+    expect(await within(section).findByText(TEXT.places.mineEmpty, {}, wait)).toBeInTheDocument();
+    expect(within(section).queryByRole('listitem')).not.toBeInTheDocument();
+  });
+
+  it("'Mis destinos' that cannot load offers Reintentar and the rest of the profile still shows", async () => {
+    let fail = true;
+    setup('', { [`GET ${API.placesMine}`]: () => (fail ? networkDown()(undefined, {}) : [200, [makePlace({ name: 'Al fin', id_user: USER_ID })]]) });
+    const section = await screen.findByRole('region', { name: TEXT.places.mine }, wait);
+    expect(await screen.findByRole('heading', { name: 'Perfil de Ana Pérez' }, wait)).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(await within(section).findByRole('button', { name: TEXT.actions.retry }, wait));
+    expect(await within(section).findByRole('link', { name: 'Al fin' }, wait)).toBeInTheDocument();
+  });
+
+  it("as an admin I have no 'Mis destinos' (admins do not propose places)", async () => {
+    signIn('admin');
+    const { calls } = stubFetch({ [`GET ${API.admin(ADMIN_ID)}`]: [200, makeAdmin()] });
+    renderRoutes(routes, '/perfil');
+    await waitFor(() => expect(screen.getByText('admin@example.com')).toBeInTheDocument(), wait);
+    expect(screen.queryByRole('region', { name: TEXT.places.mine })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === API.placesMine)).toBe(false);
   });
 });

@@ -10,10 +10,11 @@ import { useCurrentPerson } from '@/features/users/api/use-current-person';
 import { ProfileEdit } from '@/features/users/components/profile-edit';
 import { ProfileView } from '@/features/users/components/profile-view';
 import { EmailPreferences } from '@/features/users/components/email-preferences';
+import { MyPlaces } from '@/features/places/components/my-places';
 
 /** /perfil: the caller's own profile; administrators are read from GET /api/admin/{id}. */
 export default function ProfileScreen() {
-  const { isAdmin, user, query, person: profile } = useCurrentPerson();
+  const { isAdmin, session, user, query, person: profile } = useCurrentPerson();
   useErrorToast(query.error);
   const [editing, setEditing] = useState(false);
 
@@ -40,6 +41,7 @@ export default function ProfileScreen() {
           <ProfileView profile={profile} onEdit={() => setEditing(true)} />
         )}
       </Paper>
+      {!isAdmin && session && <MyPlaces userId={session._id} />}
       {!isAdmin && user.data && <EmailPreferences user={user.data} />}
     </Box>
   );
