@@ -87,7 +87,7 @@ describe('no lost input', { timeout: 20_000 }, () => {
     await router.navigate(-1);
     expect(router.state.location.key).toBe('default');
     // The guard's own step back, past the first entry (out of the site in a browser).
-    await waitFor(() => expect(navigate.mock.calls.filter(([to]) => to === -1)).toHaveLength(2));
+    await waitFor(() => expect(navigate.mock.calls.filter((args) => (args[0] as unknown) === -1)).toHaveLength(2));
   });
 
   it('a dialog opened after navigating inside the app adds no entry (Back already has somewhere to land)', async () => {
