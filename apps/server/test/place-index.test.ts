@@ -248,6 +248,59 @@ describe('GET /api/place/search (docs/product.md#catalogue)', () => {
     const unknown = await api(t).get<PlaceSearchResponse>('/api/place/search?foo=bar&name=lomas');
     expect(unknown.body.items.map((p) => p.name)).toEqual(['Lomas de Lachay']);
   });
+
+  it('empty, blank, repeated, control and malformed parameters: every place, an empty result or a Spanish 400, never a 500', async () => {
+    const all = await api(t).get<PlaceSearchResponse>(API.placeSearch({}));
+    // Empty and blank filters filter nothing.
+    for (const query of ['name=&city=&difficulty=', 'name=%20%20&city=%09', 'cursor=&name=']) {
+      const res = await api(t).get<PlaceSearchResponse | ErrorBody>(`/api/place/search?${query}`);
+      if (res.status === 400) expect((res.body as ErrorBody).error.message, query).toBe(MSG.searchCursorInvalid);
+      else expect((res.body as PlaceSearchResponse).total, query).toBe(all.body.total);
+    }
+    // LIKE's wildcards typed by a user match only themselves (more in the table of cases).
+    for (const name of ['lag_na', 'l%a', '\\%']) {
+      const res = await api(t).get<PlaceSearchResponse>(API.placeSearch({ name }));
+      expect(res.status, name).toBe(200);
+      expect(res.body.total, name).toBe(0);
+    }
+    const cases: Array<[string, number[]]> = [
+      // NUL and other control characters, which PostgreSQL text cannot hold.
+      ['name=%00', [200, 400]],
+      ['city=lima%00', [200, 400]],
+      ['name=%01%02%1F%7F', [200, 400]],
+      // Not UTF-8; a lone surrogate; an overlong form.
+      ['name=%C3%28', [200, 400]],
+      ['name=%ED%A0%80', [200, 400]],
+      ['city=%C0%AF', [200, 400]],
+      // Bad percent-encoding.
+      ['name=%E0%A4%A', [200, 400]],
+      ['name=%', [200, 400]],
+      // Repeated parameters, arrays and objects in the query string.
+      ['name=a&name=b', [200, 400]],
+      ['name[]=a', [200, 400]],
+      ['name[$ne]=x', [200, 400]],
+      ['difficulty=Media&difficulty=F%C3%A1cil', [200, 400]],
+      // Long texts: 100 emoji, 101 accented letters, a long city, a long difficulty.
+      [`name=${encodeURIComponent('\u{1F600}'.repeat(100))}`, [200, 400]],
+      [`name=${encodeURIComponent('ñ'.repeat(101))}`, [400]],
+      [`city=${'x'.repeat(101)}`, [400]],
+      [`difficulty=${'x'.repeat(101)}`, [400]],
+      [`name=${'a'.repeat(100_000)}`, [400, 414, 431]],
+      // Combining marks, right-to-left and zero-width characters.
+      [`name=${encodeURIComponent('la\u0301guna\u200B\u202E')}`, [200]],
+      [`difficulty=${encodeURIComponent("' or '1'='1")}`, [200]],
+      [`city=${encodeURIComponent('lima) union select * from users --')}`, [200]],
+      [`limit=${encodeURIComponent('1; drop table places')}`, [400]],
+      ['limit=1e3', [400]],
+      ['limit=-1', [400]],
+    ];
+    for (const [query, statuses] of cases) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/place/search?${query}` });
+      expect(statuses, `${query.slice(0, 60)} -> ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+      if (res.statusCode === 400) expect((res.json() as ErrorBody).error.message, query.slice(0, 60)).toMatch(/^[A-ZÁÉÍÓÚÑ¿¡]/);
+      if (res.statusCode === 200) expect((res.json() as PlaceSearchResponse).items.length, query.slice(0, 60)).toBeLessThanOrEqual(all.body.total);
+    }
+  });
 });
 
 describe('the whole index above the limit, and revalidation of details and reviews', () => {

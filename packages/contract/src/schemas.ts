@@ -166,7 +166,7 @@ export const PlaceIndexQuerySchema = z.object({
   limit: z.coerce.number({ error: MSG.indexLimitInvalid }).int({ error: MSG.indexLimitInvalid }).min(1, { error: MSG.indexLimitInvalid }).max(PLACE_INDEX_LIMIT_MAX, { error: MSG.indexLimitInvalid }).optional(),
 });
 
-const searchText = z.string().max(SEARCH_TEXT_MAX, { error: MSG.searchTooLong }).optional();
+const searchText = text().max(SEARCH_TEXT_MAX, { error: MSG.searchTooLong }).optional();
 /** GET /api/place/search: the filters of docs/product.md#search, keyset-paged. Unknown parameters are ignored. */
 export const PlaceSearchQuerySchema = z.object({
   name: searchText,
