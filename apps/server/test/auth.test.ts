@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG } from '@sendero/contract';
+import { API, type LoginResponse, MSG, type User } from '@sendero/contract';
 import { authHeader, buildTestApp, type TestApp } from './helpers/app.js';
+import { api, type ErrorBody } from './helpers/client.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,45 +13,37 @@ afterAll(async () => {
 
 describe('registering', () => {
   it('as a visitor I can register and get my user back without any password', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: API.register,
-      payload: { email: 'Ana.Torres@Example.com', password: 'montañas-2024', firstname: '  Ana María ', lastname: 'Torres' },
-    });
-    expect(res.statusCode).toBe(201);
-    const body = res.json();
+    const res = await api(t).post<User & ErrorBody>(API.register, { email: 'Ana.Torres@Example.com', password: 'montañas-2024', firstname: '  Ana María ', lastname: 'Torres' });
+    expect(res.status).toBe(201);
+    const body = res.body;
     expect(body).toMatchObject({ email: 'ana.torres@example.com', firstname: 'Ana María', lastname: 'Torres', role: 'user', status: 'none' });
     expect(body._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(Object.keys(body)).not.toContain('password');
   });
 
   it('refuses an email already in use, whatever its case', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: API.register,
-      payload: { email: 'ANA.TORRES@example.com', password: 'otra-clave-1', firstname: 'Ana', lastname: 'T' },
-    });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: { code: 'CONFLICT', message: MSG.emailInUse } });
+    const res = await api(t).post<User & ErrorBody>(API.register, { email: 'ANA.TORRES@example.com', password: 'otra-clave-1', firstname: 'Ana', lastname: 'T' });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: { code: 'CONFLICT', message: MSG.emailInUse } });
   });
 });
 
 describe('logging in', () => {
   it('returns token, _id and role, and the token opens authenticated calls', async () => {
-    const login = await t.app.inject({ method: 'POST', url: API.login, payload: { email: 'ana.torres@example.com', password: 'montañas-2024' } });
-    expect(login.statusCode).toBe(200);
-    const { token, _id, role } = login.json();
+    const login = await api(t).post<LoginResponse & ErrorBody>(API.login, { email: 'ana.torres@example.com', password: 'montañas-2024' });
+    expect(login.status).toBe(200);
+    const { token, _id, role } = login.body;
     expect(role).toBe('user');
     const claims = await t.app.tokens.verify(token);
     expect(claims).toEqual({ sub: _id, ver: 0 });
   });
 
   it('answers the same 401 for an unknown email and a wrong password', async () => {
-    const unknown = await t.app.inject({ method: 'POST', url: API.login, payload: { email: 'nadie@example.com', password: 'montañas-2024' } });
-    const wrong = await t.app.inject({ method: 'POST', url: API.login, payload: { email: 'ana.torres@example.com', password: 'equivocada' } });
+    const unknown = await api(t).post<LoginResponse & ErrorBody>(API.login, { email: 'nadie@example.com', password: 'montañas-2024' });
+    const wrong = await api(t).post<LoginResponse & ErrorBody>(API.login, { email: 'ana.torres@example.com', password: 'equivocada' });
     for (const res of [unknown, wrong]) {
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: MSG.loginFailed } });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: { code: 'UNAUTHORIZED', message: MSG.loginFailed } });
     }
   });
 
@@ -58,8 +51,8 @@ describe('logging in', () => {
     const u = await t.createUser();
     const time = async (email: string) => {
       const start = performance.now();
-      const res = await t.app.inject({ method: 'POST', url: API.login, remoteAddress: '10.9.9.9', payload: { email, password: 'no-es-la-clave' } });
-      expect(res.statusCode).toBe(401);
+      const res = await api(t, undefined, { remoteAddress: '10.9.9.9' }).post<ErrorBody>(API.login, { email, password: 'no-es-la-clave' });
+      expect(res.status).toBe(401);
       return performance.now() - start;
     };
     let unknown = 0;
@@ -75,19 +68,19 @@ describe('logging in', () => {
 
   it('admin login refuses a non-admin with the same 401 and accepts an admin', async () => {
     const user = await t.createUser();
-    const refused = await t.app.inject({ method: 'POST', url: API.adminLogin, payload: { email: user.user.email, password: user.password } });
-    expect(refused.statusCode).toBe(401);
-    expect(refused.json().error.message).toBe(MSG.loginFailed);
+    const refused = await api(t).post<LoginResponse & ErrorBody>(API.adminLogin, { email: user.user.email, password: user.password });
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.message).toBe(MSG.loginFailed);
     const admin = await t.createAdmin();
-    const ok = await t.app.inject({ method: 'POST', url: API.adminLogin, payload: { email: admin.user.email, password: admin.password } });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ _id: admin.user._id, role: 'admin' });
+    const ok = await api(t).post<LoginResponse & ErrorBody>(API.adminLogin, { email: admin.user.email, password: admin.password });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ _id: admin.user._id, role: 'admin' });
   });
 
   it('shows the Spanish field messages for a missing email and password', async () => {
-    const res = await t.app.inject({ method: 'POST', url: API.login, payload: { email: 'no-es-correo' } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    const res = await api(t).post<LoginResponse & ErrorBody>(API.login, { email: 'no-es-correo' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
       error: {
         code: 'VALIDATION_ERROR',
         message: MSG.validation,

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG } from '@sendero/contract';
+import { API, type Deleted, type LoginResponse, MSG, type Place, type Rating, type RatingListItem, type User } from '@sendero/contract';
 import { serializeError } from '@/log-safety.js';
-import { authHeader, buildTestApp, type TestApp } from './helpers/app.js';
+import { buildTestApp, type TestApp } from './helpers/app.js';
+import { api, type ErrorBody } from './helpers/client.js';
 import { rememberPassword, takeViolations } from './helpers/secret-guard.js';
 import { placeInput, uploadedUrl } from './helpers/upload-fixtures.js';
 
@@ -27,41 +28,41 @@ describe('no secret in any log line', () => {
   it('after every call and a failed statement, no log line has the password, a hash or a token', async () => {
     const admin = await t.createAdmin({ password });
     const email = 'registro@example.com';
-    const registered = await t.app.inject({ method: 'POST', url: API.register, payload: { email, password, firstname: 'Ana', lastname: 'Log' } });
-    expect(registered.statusCode).toBe(201);
-    const login = await t.app.inject({ method: 'POST', url: API.login, payload: { email, password } });
-    const { token, _id } = login.json() as { token: string; _id: string };
-    const adminLogin = await t.app.inject({ method: 'POST', url: API.adminLogin, payload: { email: admin.user.email, password } });
-    const adminToken = (adminLogin.json() as { token: string }).token;
+    const registered = await api(t).post<User & ErrorBody>(API.register, { email, password, firstname: 'Ana', lastname: 'Log' });
+    expect(registered.status).toBe(201);
+    const login = await api(t).post<LoginResponse & ErrorBody>(API.login, { email, password });
+    const { token, _id } = login.body as { token: string; _id: string };
+    const adminLogin = await api(t).post<LoginResponse & ErrorBody>(API.adminLogin, { email: admin.user.email, password });
+    const adminToken = (adminLogin.body as { token: string }).token;
     // Wrong passwords, the per-email limit, a refused admin login.
-    for (let i = 0; i < 3; i++) await t.app.inject({ method: 'POST', url: API.login, payload: { email, password: `${password}-mal-${i}` } });
-    await t.app.inject({ method: 'POST', url: API.adminLogin, payload: { email, password } });
+    for (let i = 0; i < 3; i++) await api(t).post<LoginResponse & ErrorBody>(API.login, { email, password: `${password}-mal-${i}` });
+    await api(t).post<LoginResponse & ErrorBody>(API.adminLogin, { email, password });
 
     const photo = await uploadedUrl(t, token);
-    const place = await t.app.inject({ method: 'POST', url: API.placeCreate, headers: authHeader(token), payload: placeInput([photo]) });
-    const placeId = (place.json() as { _id: string })._id;
-    await t.app.inject({ method: 'PUT', url: API.placeVerified(placeId), headers: authHeader(adminToken) });
-    await t.app.inject({ method: 'PUT', url: API.placeUpdate(placeId), headers: authHeader(token), payload: { name: 'Otro nombre' } });
-    const review = await t.app.inject({ method: 'POST', url: API.ratingCreate, headers: authHeader(token), payload: { id_place: placeId, photo_url: photo, rating: 5, comment: 'Bien' } });
-    await t.app.inject({ method: 'GET', url: API.ratings(placeId) });
-    await t.app.inject({ method: 'DELETE', url: API.ratingDelete((review.json() as { _id: string })._id), headers: authHeader(token) });
-    await t.app.inject({ method: 'GET', url: API.user(_id), headers: authHeader(token) });
-    await t.app.inject({ method: 'GET', url: API.users, headers: authHeader(adminToken) });
-    await t.app.inject({ method: 'GET', url: API.admin(admin.user._id), headers: authHeader(adminToken) });
-    await t.app.inject({ method: 'PUT', url: API.userUpdate2(_id), headers: authHeader(token), payload: { photo_url: photo } });
-    const changed = await t.app.inject({ method: 'PUT', url: API.userUpdate1(_id), headers: authHeader(token), payload: { password: newPassword } });
-    const newToken = (changed.json() as { token: string }).token;
+    const place = await api(t, token).post<Place & ErrorBody>(API.placeCreate, placeInput([photo]));
+    const placeId = (place.body as { _id: string })._id;
+    await api(t, adminToken).put<Place & ErrorBody>(API.placeVerified(placeId));
+    await api(t, token).put<Place & ErrorBody>(API.placeUpdate(placeId), { name: 'Otro nombre' });
+    const review = await api(t, token).post<Rating & ErrorBody>(API.ratingCreate, { id_place: placeId, photo_url: photo, rating: 5, comment: 'Bien' });
+    await api(t).get<RatingListItem[] & ErrorBody>(API.ratings(placeId));
+    await api(t, token).delete<Deleted & ErrorBody>(API.ratingDelete((review.body as { _id: string })._id));
+    await api(t, token).get<User & ErrorBody>(API.user(_id));
+    await api(t, adminToken).get<User[] & ErrorBody>(API.users);
+    await api(t, adminToken).get(API.admin(admin.user._id));
+    await api(t, token).put<User & ErrorBody>(API.userUpdate2(_id), { photo_url: photo });
+    const changed = await api(t, token).put<{ user: User; token: string } & ErrorBody>(API.userUpdate1(_id), { password: newPassword });
+    const newToken = (changed.body as { token: string }).token;
     // A stale token, a malformed one, a token in the query string.
-    await t.app.inject({ method: 'GET', url: API.user(_id), headers: authHeader(token) });
-    await t.app.inject({ method: 'GET', url: `${API.user(_id)}?token=${newToken}`, headers: { authorization: `Bearer ${newToken}x` } });
-    await t.app.inject({ method: 'DELETE', url: API.placeDelete(placeId), headers: authHeader(adminToken) });
+    await api(t, token).get<User & ErrorBody>(API.user(_id));
+    await api(t).get(`${API.user(_id)}?token=${newToken}`, { authorization: `Bearer ${newToken}x` });
+    await api(t, adminToken).delete<Deleted & ErrorBody>(API.placeDelete(placeId));
 
     // A statement that fails with the new user's hash among its parameters (a trigger refuses the insert).
     await t.db.execute(sql.raw(`create function sendero_test_refuse() returns trigger language plpgsql as $$ begin raise exception 'insert refused by test'; end $$`));
     await t.db.execute(sql.raw(`create trigger sendero_test_refuse before insert on users for each row execute function sendero_test_refuse()`));
-    const failed = await t.app.inject({ method: 'POST', url: API.register, payload: { email: 'otra@example.com', password, firstname: 'B', lastname: 'C' } });
-    expect(failed.statusCode).toBe(500);
-    expect(failed.json()).toEqual({ error: { code: 'INTERNAL_ERROR', message: MSG.internal } });
+    const failed = await api(t).post<User & ErrorBody>(API.register, { email: 'otra@example.com', password, firstname: 'B', lastname: 'C' });
+    expect(failed.status).toBe(500);
+    expect(failed.body).toEqual({ error: { code: 'INTERNAL_ERROR', message: MSG.internal } });
     await t.db.execute(sql.raw(`drop trigger sendero_test_refuse on users`));
     await t.db.execute(sql.raw(`drop function sendero_test_refuse()`));
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { API, MSG, type Outing } from '@sendero/contract';
+import { type AdminAction, API, type Deleted, type LoginResponse, MSG, type Outing, type Place, type ResetLink, type User } from '@sendero/contract';
 import { passwordResets } from '@/db/schema.js';
-import { authHeader, buildTestApp, type TestApp } from './helpers/app.js';
-import { api } from './helpers/client.js';
+import { buildTestApp, type TestApp } from './helpers/app.js';
+import { api, type ErrorBody } from './helpers/client.js';
 import { createPlace } from './helpers/upload-fixtures.js';
 import { startSilentServer, startSmtpServer, unusedPort, type TestSmtp } from './helpers/smtp.js';
 
@@ -31,16 +31,16 @@ function linkIn(text: string): URL {
 }
 
 const forgot = (email: string, ip = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: API.passwordForgot, payload: { email }, remoteAddress: ip });
+  api(t, undefined, { remoteAddress: ip }).post<ErrorBody>(API.passwordForgot, { email });
 const reset = (token: string, password: string) =>
-  t.app.inject({ method: 'POST', url: API.passwordReset, payload: { token, password } });
+  api(t).post<ErrorBody>(API.passwordReset, { token, password });
 
 describe('as a user who forgot the password', () => {
   it('I get a link by mail that sets a new password once, and every old session ends', async () => {
     const me = await t.createUser({ firstname: 'Lucía Inés' });
     const res = await forgot(me.user.email.toUpperCase());
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
     await settle();
 
     const [mail] = smtp.to(me.user.email);
@@ -56,23 +56,19 @@ describe('as a user who forgot the password', () => {
     expect(stored.some((r) => r.tokenHash === token)).toBe(false);
 
     const ok = await reset(token, 'mi-clave-nueva-2026');
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toEqual({ ok: true });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body).toEqual({ ok: true });
 
     const again = await reset(token, 'otra-clave-2026');
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: MSG.resetInvalid, fields: { token: MSG.resetInvalid } } });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ error: { code: 'VALIDATION_ERROR', message: MSG.resetInvalid, fields: { token: MSG.resetInvalid } } });
 
-    const oldSession = await t.app.inject({ method: 'GET', url: API.user(me.user._id), headers: authHeader(me.token) });
-    expect(oldSession.statusCode).toBe(401);
-    const oldPassword = await t.app.inject({ method: 'POST', url: API.login, payload: { email: me.user.email, password: me.password } });
-    expect(oldPassword.statusCode).toBe(401);
-    const newPassword = await t.app.inject({
-      method: 'POST',
-      url: API.login,
-      payload: { email: me.user.email, password: 'mi-clave-nueva-2026' },
-    });
-    expect(newPassword.statusCode).toBe(200);
+    const oldSession = await api(t, me.token).get<User & ErrorBody>(API.user(me.user._id));
+    expect(oldSession.status).toBe(401);
+    const oldPassword = await api(t).post<LoginResponse & ErrorBody>(API.login, { email: me.user.email, password: me.password });
+    expect(oldPassword.status).toBe(401);
+    const newPassword = await api(t).post<LoginResponse & ErrorBody>(API.login, { email: me.user.email, password: 'mi-clave-nueva-2026' });
+    expect(newPassword.status).toBe(200);
   });
 
   it('an unknown e-mail gets the same answer and no mail is sent', async () => {
@@ -80,8 +76,8 @@ describe('as a user who forgot the password', () => {
     const known = await t.createUser();
     const a = await forgot('nadie-registrado@example.com', '10.0.0.2');
     const b = await forgot(known.user.email, '10.0.0.2');
-    expect(a.statusCode).toBe(200);
-    expect(a.body).toBe(b.body);
+    expect(a.status).toBe(200);
+    expect(a.raw.body).toBe(b.raw.body);
     expect(a.headers['content-length']).toBe(b.headers['content-length']);
     await settle();
     expect(smtp.mails.length).toBe(before + 1);
@@ -97,12 +93,12 @@ describe('as a user who forgot the password', () => {
     expect(first && second && first !== second).toBe(true);
 
     await t.db.update(passwordResets).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(passwordResets.idUser, me.user._id));
-    expect((await reset(second!, 'clave-nueva-123')).statusCode).toBe(400);
+    expect((await reset(second!, 'clave-nueva-123')).status).toBe(400);
 
     await t.db.update(passwordResets).set({ expiresAt: sql`now() + interval '1 hour'` }).where(eq(passwordResets.idUser, me.user._id));
-    expect((await reset(second!, 'clave-nueva-123')).statusCode).toBe(200);
+    expect((await reset(second!, 'clave-nueva-123')).status).toBe(200);
     // The other open link of that user died with the reset.
-    expect((await reset(first!, 'clave-nueva-456')).statusCode).toBe(400);
+    expect((await reset(first!, 'clave-nueva-456')).status).toBe(400);
   });
 
   it.each([
@@ -113,33 +109,33 @@ describe('as a user who forgot the password', () => {
     ['empty', ''],
   ])('a %s token is refused with the same Spanish message', async (_kind, token) => {
     const res = await reset(token, 'clave-nueva-123');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(MSG.resetInvalid);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(MSG.resetInvalid);
   });
 
   it('the new password follows the registration rules', async () => {
     const short = await reset('A'.repeat(43), 'corta');
-    expect(short.statusCode).toBe(400);
-    expect(short.json().error.fields.password).toBe(MSG.passwordMin);
-    const missing = await t.app.inject({ method: 'POST', url: API.passwordReset, payload: { token: 'abc' } });
-    expect(missing.json().error.fields.password).toBe(MSG.passwordRequired);
-    const extra = await t.app.inject({ method: 'POST', url: API.passwordReset, payload: { token: 'abc', password: 'clave-nueva-1', role: 'admin' } });
-    expect(extra.statusCode).toBe(400);
-    expect(extra.json().error.fields.role).toBe(MSG.unknownField);
+    expect(short.status).toBe(400);
+    expect(short.body.error.fields?.password).toBe(MSG.passwordMin);
+    const missing = await api(t).post<ErrorBody>(API.passwordReset, { token: 'abc' });
+    expect(missing.body.error.fields?.password).toBe(MSG.passwordRequired);
+    const extra = await api(t).post<ErrorBody>(API.passwordReset, { token: 'abc', password: 'clave-nueva-1', role: 'admin' });
+    expect(extra.status).toBe(400);
+    expect(extra.body.error.fields?.role).toBe(MSG.unknownField);
   });
 
   it('bad e-mails get a Spanish 400, and asking too often for one e-mail gets 429', async () => {
     for (const email of ['', 'no-es-correo', `${'a'.repeat(300)}@example.com`, 'ana@exa\r\nmple.com', 'ñandú@例え.テスト\u0000']) {
       const res = await forgot(email, '10.0.0.4');
-      expect(res.statusCode, email).toBe(400);
-      expect(res.json().error.fields.email).toBeDefined();
+      expect(res.status, email).toBe(400);
+      expect(res.body.error.fields?.email).toBeDefined();
     }
     const me = await t.createUser();
     const answers = [];
-    for (let i = 0; i < 5; i += 1) answers.push((await forgot(me.user.email, `10.0.1.${i}`)).statusCode);
+    for (let i = 0; i < 5; i += 1) answers.push((await forgot(me.user.email, `10.0.1.${i}`)).status);
     expect(answers).toEqual([200, 200, 200, 429, 429]);
     const limited = await forgot(me.user.email, '10.0.1.9');
-    expect(limited.json().error.message).toBe(MSG.tooManyAttempts);
+    expect(limited.body.error.message).toBe(MSG.tooManyAttempts);
     await settle();
     expect(smtp.to(me.user.email)).toHaveLength(3);
   });
@@ -149,31 +145,27 @@ describe('as an administrator', () => {
   it('I can make a reset link for a user; it works once and is in the actions log', async () => {
     const admin = await t.createAdmin();
     const user = await t.createUser();
-    const res = await t.app.inject({ method: 'POST', url: API.adminResetLink(user.user._id), headers: authHeader(admin.token) });
-    expect(res.statusCode, res.body).toBe(200);
-    const link = linkIn(res.json().url);
+    const res = await api(t, admin.token).post<ResetLink & ErrorBody>(API.adminResetLink(user.user._id));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const link = linkIn(res.body.url);
     expect(link.pathname).toBe('/restablecer');
-    expect((await reset(link.searchParams.get('token')!, 'clave-del-admin-1')).statusCode).toBe(200);
-    expect((await reset(link.searchParams.get('token')!, 'clave-del-admin-2')).statusCode).toBe(400);
+    expect((await reset(link.searchParams.get('token')!, 'clave-del-admin-1')).status).toBe(200);
+    expect((await reset(link.searchParams.get('token')!, 'clave-del-admin-2')).status).toBe(400);
 
-    const log = await t.app.inject({ method: 'GET', url: API.adminActions(user.user._id), headers: authHeader(admin.token) });
-    expect(log.json().map((e: { action: string }) => e.action)).toEqual(['reset_link']);
+    const log = await api(t, admin.token).get<AdminAction[]>(API.adminActions(user.user._id));
+    expect(log.body.map((e) => e.action)).toEqual(['reset_link']);
   });
 
   it('not for another administrator, nor for an unknown user', async () => {
     const admin = await t.createAdmin();
     const other = await t.createAdmin();
-    const toAdmin = await t.app.inject({ method: 'POST', url: API.adminResetLink(other.user._id), headers: authHeader(admin.token) });
-    expect(toAdmin.statusCode).toBe(409);
-    expect(toAdmin.json().error.message).toBe(MSG.adminTargetNotAllowed);
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: API.adminResetLink('7d1a3f52-4c4e-4a39-9b55-0e0d8b0a8a11'),
-      headers: authHeader(admin.token),
-    });
-    expect(unknown.statusCode).toBe(404);
-    const notUuid = await t.app.inject({ method: 'POST', url: API.adminResetLink('123'), headers: authHeader(admin.token) });
-    expect(notUuid.statusCode).toBe(404);
+    const toAdmin = await api(t, admin.token).post<ErrorBody>(API.adminResetLink(other.user._id));
+    expect(toAdmin.status).toBe(409);
+    expect(toAdmin.body.error.message).toBe(MSG.adminTargetNotAllowed);
+    const unknown = await api(t, admin.token).post<ErrorBody>(API.adminResetLink('7d1a3f52-4c4e-4a39-9b55-0e0d8b0a8a11'));
+    expect(unknown.status).toBe(404);
+    const notUuid = await api(t, admin.token).post(API.adminResetLink('123'));
+    expect(notUuid.status).toBe(404);
   });
 });
 
@@ -182,11 +174,11 @@ describe('notification mails', () => {
     const admin = await t.createAdmin();
     const creator = await t.createUser();
     const place = await createPlace(t, creator.token, { name: 'Laguna Parón' });
-    const verify = () => t.app.inject({ method: 'PUT', url: API.placeVerified(place._id), headers: authHeader(admin.token) });
-    expect((await verify()).statusCode).toBe(200);
-    expect((await verify()).statusCode).toBe(200);
-    const del = await t.app.inject({ method: 'DELETE', url: API.placeDelete(place._id), headers: authHeader(admin.token) });
-    expect(del.statusCode).toBe(200);
+    const verify = () => api(t, admin.token).put<Place & ErrorBody>(API.placeVerified(place._id));
+    expect((await verify()).status).toBe(200);
+    expect((await verify()).status).toBe(200);
+    const del = await api(t, admin.token).delete<Deleted & ErrorBody>(API.placeDelete(place._id));
+    expect(del.status).toBe(200);
     await settle();
     const subjects = smtp.to(creator.user.email).map((m) => m.parsed.subject);
     expect(subjects).toEqual(
@@ -207,9 +199,9 @@ describe('notification mails', () => {
     const approved = await t.createUser({ status: 'Enviado' });
     const rejected = await t.createUser({ status: 'Enviado' });
     const decide = (id: string, status: string, role: string) =>
-      t.app.inject({ method: 'PUT', url: API.userUpdate2(id), headers: authHeader(admin.token), payload: { status, role } });
-    expect((await decide(approved.user._id, 'Aprobado', 'guide')).statusCode).toBe(200);
-    expect((await decide(rejected.user._id, 'Rechazado', 'user')).statusCode).toBe(200);
+      api(t, admin.token).put<User & ErrorBody>(API.userUpdate2(id), { status, role });
+    expect((await decide(approved.user._id, 'Aprobado', 'guide')).status).toBe(200);
+    expect((await decide(rejected.user._id, 'Rechazado', 'user')).status).toBe(200);
     await settle();
     expect(smtp.to(approved.user.email).map((m) => m.parsed.subject)).toEqual(['Tu solicitud para ser guía fue aprobada']);
     expect(smtp.to(rejected.user.email).map((m) => m.parsed.subject)).toEqual(['Tu solicitud para ser guía no fue aprobada']);
@@ -243,20 +235,10 @@ describe('notification mails', () => {
   it("respect 'Recibir correos' turned off (the reset mail still goes)", async () => {
     const admin = await t.createAdmin();
     const me = await t.createUser({ status: 'Enviado' });
-    const off = await t.app.inject({
-      method: 'PUT',
-      url: API.userUpdate2(me.user._id),
-      headers: authHeader(me.token),
-      payload: { email_notifications: false },
-    });
-    expect(off.statusCode).toBe(200);
-    expect(off.json().email_notifications).toBe(false);
-    await t.app.inject({
-      method: 'PUT',
-      url: API.userUpdate2(me.user._id),
-      headers: authHeader(admin.token),
-      payload: { status: 'Aprobado', role: 'guide' },
-    });
+    const off = await api(t, me.token).put<User & ErrorBody>(API.userUpdate2(me.user._id), { email_notifications: false });
+    expect(off.status).toBe(200);
+    expect(off.body.email_notifications).toBe(false);
+    await api(t, admin.token).put<User & ErrorBody>(API.userUpdate2(me.user._id), { status: 'Aprobado', role: 'guide' });
     await forgot(me.user.email, '10.0.2.1');
     await settle();
     expect(smtp.to(me.user.email).map((m) => m.parsed.subject)).toEqual(['Restablece tu contraseña de Sendero']);
@@ -265,29 +247,19 @@ describe('notification mails', () => {
   it("'Recibir correos' takes only a boolean, and only from the user themself", async () => {
     const admin = await t.createAdmin();
     const me = await t.createUser();
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url: API.userUpdate2(me.user._id),
-      headers: authHeader(me.token),
-      payload: { email_notifications: 'no' },
-    });
-    expect(bad.statusCode).toBe(400);
-    const byAdmin = await t.app.inject({
-      method: 'PUT',
-      url: API.userUpdate2(me.user._id),
-      headers: authHeader(admin.token),
-      payload: { email_notifications: false },
-    });
-    expect(byAdmin.statusCode).toBe(400);
-    const mine = await t.app.inject({ method: 'GET', url: API.user(me.user._id), headers: authHeader(me.token) });
-    expect(mine.json().email_notifications).toBe(true);
+    const bad = await api(t, me.token).put<User & ErrorBody>(API.userUpdate2(me.user._id), { email_notifications: 'no' });
+    expect(bad.status).toBe(400);
+    const byAdmin = await api(t, admin.token).put<User & ErrorBody>(API.userUpdate2(me.user._id), { email_notifications: false });
+    expect(byAdmin.status).toBe(400);
+    const mine = await api(t, me.token).get<User & ErrorBody>(API.user(me.user._id));
+    expect(mine.body.email_notifications).toBe(true);
   });
 
   it('never let a name or a place name add mail headers', async () => {
     const admin = await t.createAdmin();
     const creator = await t.createUser({ firstname: 'Eva\r\nBcc: intruso@example.com' });
     const place = await createPlace(t, creator.token, { name: 'Cañón\r\nBcc: intruso@example.com\r\nX-Evil: 1' });
-    await t.app.inject({ method: 'PUT', url: API.placeVerified(place._id), headers: authHeader(admin.token) });
+    await api(t, admin.token).put<Place & ErrorBody>(API.placeVerified(place._id));
     await settle();
     const [mail] = smtp.to(creator.user.email);
     expect(mail).toBeDefined();
@@ -310,13 +282,13 @@ describe('when the mail server fails', () => {
       const admin = await local.createAdmin();
       const creator = await local.createUser({ email: 'creadora.secreta@example.com' });
       const place = await createPlace(local, creator.token, { name: 'Huaraz' });
-      const res = await local.app.inject({ method: 'PUT', url: API.placeVerified(place._id), headers: authHeader(admin.token) });
-      expect(res.statusCode).toBe(200);
+      const res = await api(local, admin.token).put<Place & ErrorBody>(API.placeVerified(place._id));
+      expect(res.status).toBe(200);
       // The answer did not wait for the mail: giving up takes at least the two 400 ms retry delays, and it
       // has not happened yet when the answer is here (a wall-clock bound fails on a loaded machine).
       expect(local.logs.join('\n')).not.toContain('mail could not be sent; giving up');
-      const forgotRes = await local.app.inject({ method: 'POST', url: API.passwordForgot, payload: { email: creator.user.email } });
-      expect(forgotRes.statusCode).toBe(200);
+      const forgotRes = await api(local).post(API.passwordForgot, { email: creator.user.email });
+      expect(forgotRes.status).toBe(200);
       await local.app.settleBackground();
       const log = local.logs.join('\n');
       expect(log).toContain('mail could not be sent; retrying');

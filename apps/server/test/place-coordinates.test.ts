@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type Place } from '@sendero/contract';
 import { places } from '@/db/schema.js';
-import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { api, type ErrorBody } from './helpers/client.js';
 import { createPlace, placeInput, uploadedUrl } from './helpers/upload-fixtures.js';
 
 /** Trailhead coordinates on places (docs/product.md#planning): both or neither, in range, numbers only. */
@@ -22,24 +23,24 @@ afterAll(async () => {
 });
 
 const create = (payload: unknown) =>
-  t.app.inject({ method: 'POST', url: API.placeCreate, headers: authHeader(ana.token), payload: payload as object });
+  api(t, ana.token).post<Place & ErrorBody>(API.placeCreate, payload as object);
 const update = (id: string, payload: unknown) =>
-  t.app.inject({ method: 'PUT', url: API.placeUpdate(id), headers: authHeader(ana.token), payload: payload as object });
-const detail = async (id: string) => (await t.app.inject({ method: 'GET', url: API.place(id), headers: authHeader(ana.token) })).json() as Place;
-const publicList = async () => (await t.app.inject({ method: 'GET', url: API.places })).json() as Place[];
+  api(t, ana.token).put<Place & ErrorBody>(API.placeUpdate(id), payload as object);
+const detail = async (id: string) => (await api(t, ana.token).get<Place & ErrorBody>(API.place(id))).body as Place;
+const publicList = async () => (await api(t).get<Place[] & ErrorBody>(API.places)).body as Place[];
 
 const LAGUNA_69 = { lat: -9.0457, lon: -77.6115 };
 
 describe('a place with its trailhead', () => {
   it('as a user I can propose a place with coordinates: the detail and the lists carry them', async () => {
     const res = await create(placeInput([photo], { name: 'Laguna 69', ...LAGUNA_69 }));
-    expect(res.statusCode).toBe(201);
-    const created = res.json() as Place;
+    expect(res.status).toBe(201);
+    const created = res.body as Place;
     expect(created).toMatchObject(LAGUNA_69);
     expect(await detail(created._id)).toMatchObject(LAGUNA_69);
-    await t.app.inject({ method: 'PUT', url: API.placeVerified(created._id), headers: authHeader(admin.token) });
+    await api(t, admin.token).put<Place & ErrorBody>(API.placeVerified(created._id));
     expect((await publicList()).find((p) => p._id === created._id)).toMatchObject(LAGUNA_69);
-    const adminList = (await t.app.inject({ method: 'GET', url: API.places, headers: authHeader(admin.token) })).json() as Place[];
+    const adminList = (await api(t, admin.token).get<Place[] & ErrorBody>(API.places)).body as Place[];
     expect(adminList.find((p) => p._id === created._id)).toMatchObject(LAGUNA_69);
   });
 
@@ -51,16 +52,16 @@ describe('a place with its trailhead', () => {
       { lat: 0, lon: 0 },
     ]) {
       const res = await create(placeInput([photo], coords));
-      expect(res.statusCode, JSON.stringify(coords)).toBe(201);
-      expect(await detail((res.json() as Place)._id)).toMatchObject(coords);
+      expect(res.status, JSON.stringify(coords)).toBe(201);
+      expect(await detail((res.body as Place)._id)).toMatchObject(coords);
     }
   });
 
   it('a place without coordinates (absent or both null) has lat and lon null', async () => {
     for (const extra of [{}, { lat: null, lon: null }]) {
       const res = await create(placeInput([photo], extra));
-      expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ lat: null, lon: null });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ lat: null, lon: null });
     }
   });
 
@@ -82,23 +83,18 @@ describe('a place with its trailhead', () => {
   ])('refuses %j on create (400, %s: its message) and stores nothing', async (coords, field, message) => {
     const before = (await t.db.select({ n: sql<number>`count(*)::int` }).from(places))[0]!.n;
     const res = await create({ ...placeInput([photo]), ...coords });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('VALIDATION_ERROR');
-    expect(res.json().error.fields[field]).toBe(message);
-    if (message === MSG.coordinatesTogether) expect(res.json().error.message).toBe(MSG.coordinatesTogether);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    expect(res.body.error.fields?.[field]).toBe(message);
+    if (message === MSG.coordinatesTogether) expect(res.body.error.message).toBe(MSG.coordinatesTogether);
     expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(places))[0]!.n).toBe(before);
   });
 
   it('refuses a literal NaN (not JSON) as malformed JSON, never a 500', async () => {
     const body = JSON.stringify(placeInput([photo])).replace(/}$/, ',"lat":NaN,"lon":0}');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: API.placeCreate,
-      headers: { ...authHeader(ana.token), 'content-type': 'application/json' },
-      payload: body,
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(MSG.invalidJson);
+    const res = await api(t, ana.token).post<Place & ErrorBody>(API.placeCreate, body, { 'content-type': 'application/json' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(MSG.invalidJson);
   });
 });
 
@@ -111,14 +107,14 @@ describe('changing the trailhead of a place', () => {
   it('as the creator I can set it, move it, keep it across other edits, and remove it with nulls', async () => {
     expect(place).toMatchObject({ lat: null, lon: null });
     const set = await update(place._id, LAGUNA_69);
-    expect(set.statusCode).toBe(200);
-    expect(set.json()).toMatchObject(LAGUNA_69);
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject(LAGUNA_69);
     const other = await update(place._id, { name: 'Con ubicación' });
-    expect(other.json()).toMatchObject({ name: 'Con ubicación', ...LAGUNA_69 });
+    expect(other.body).toMatchObject({ name: 'Con ubicación', ...LAGUNA_69 });
     const moved = await update(place._id, { lat: -9.5, lon: -77.5 });
-    expect(moved.json()).toMatchObject({ lat: -9.5, lon: -77.5 });
+    expect(moved.body).toMatchObject({ lat: -9.5, lon: -77.5 });
     const removed = await update(place._id, { lat: null, lon: null });
-    expect(removed.statusCode).toBe(200);
+    expect(removed.status).toBe(200);
     expect(await detail(place._id)).toMatchObject({ lat: null, lon: null, name: 'Con ubicación' });
   });
 
@@ -132,8 +128,8 @@ describe('changing the trailhead of a place', () => {
       [{ lat: 0, lon: '12' }, 'lon', MSG.lonInvalid],
     ] as const) {
       const res = await update(place._id, patch);
-      expect(res.statusCode, JSON.stringify(patch)).toBe(400);
-      expect(res.json().error.fields[field]).toBe(message);
+      expect(res.status, JSON.stringify(patch)).toBe(400);
+      expect(res.body.error.fields?.[field]).toBe(message);
     }
     expect(await detail(place._id)).toMatchObject(LAGUNA_69);
   });
@@ -150,7 +146,7 @@ describe('the database', () => {
 
 describe('the OpenAPI document', () => {
   it('describes lat and lon on the place, the create body and the update body', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    const doc = (await api(t).get('/api/docs/json')).body as {
       paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
       components: { schemas: Record<string, unknown> };
     };

@@ -2,11 +2,12 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, DIFFICULTIES, type Place, type RatingListItem } from '@sendero/contract';
+import { API, DIFFICULTIES, type LoginResponse, type Outing, type Place, type RatingListItem, type User } from '@sendero/contract';
 import { outingParticipants, outings, places, ratings, uploads, users } from '@/db/schema.js';
 import { seedSampleData, type SeedResult } from '@/seed/index.js';
 import { createLocalStorage } from '@/storage/local.js';
-import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { api, type ErrorBody } from './helpers/client.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -37,7 +38,7 @@ describe('sample data on an empty database', () => {
   });
 
   it('shows 12 verified destinations to visitors, across all four difficulties, a few hours away', async () => {
-    const list = (await t.app.inject({ method: 'GET', url: API.places })).json() as Place[];
+    const list = (await api(t).get<Place[] & ErrorBody>(API.places)).body as Place[];
     expect(list).toHaveLength(12);
     expect(new Set(list.map((p) => p.difficulty))).toEqual(new Set(DIFFICULTIES));
     for (const p of list) {
@@ -56,7 +57,7 @@ describe('sample data on an empty database', () => {
   });
 
   it('gives every sample destination its trailhead in Peru, near the city it is listed from', async () => {
-    const all = (await t.app.inject({ method: 'GET', url: API.places, headers: authHeader(admin.token) })).json() as Place[];
+    const all = (await api(t, admin.token).get<Place[] & ErrorBody>(API.places)).body as Place[];
     const cities: Record<string, [number, number]> = { Lima: [-12.046, -77.043], Huaraz: [-9.527, -77.528], Huancayo: [-12.065, -75.205] };
     for (const p of all) {
       expect(p.lat, p.name).toEqual(expect.any(Number));
@@ -74,30 +75,30 @@ describe('sample data on an empty database', () => {
   });
 
   it('draws every picture and stores it through the upload pipeline (files + uploads rows)', async () => {
-    const all = (await t.app.inject({ method: 'GET', url: API.places, headers: authHeader(admin.token) })).json() as Place[];
+    const all = (await api(t, admin.token).get<Place[] & ErrorBody>(API.places)).body as Place[];
     expect(all).toHaveLength(13);
     const photoUrls = all.flatMap((p) => p.photos);
     expect(new Set(photoUrls).size).toBe(photoUrls.length);
     for (const url of photoUrls) {
       const [row] = await t.db.select().from(uploads).where(eq(uploads.url, url));
       expect(row, url).toMatchObject({ preset: 'place' });
-      const file = await t.app.inject({ method: 'GET', url });
-      expect(file.statusCode).toBe(200);
+      const file = await api(t).get(url);
+      expect(file.status).toBe(200);
       expect(file.headers['content-type']).toBe('image/webp');
-      const meta = await sharp(file.rawPayload).metadata();
+      const meta = await sharp(file.raw.rawPayload).metadata();
       expect(meta.width).toBeGreaterThanOrEqual(800);
-      expect((await t.app.inject({ method: 'GET', url: url.replace('.webp', '-400.webp') })).statusCode).toBe(200);
+      expect((await api(t).get(url.replace('.webp', '-400.webp'))).status).toBe(200);
     }
   });
 
   it('keeps one proposal unverified, made by the sample user, who can see it', async () => {
     const [proposal] = await t.db.select().from(places).where(eq(places.verified, false));
     expect(proposal).toBeDefined();
-    const login = await t.app.inject({ method: 'POST', url: API.login, payload: seeded.sampleUser });
-    expect(login.statusCode).toBe(200);
-    const { token, _id } = login.json();
+    const login = await api(t).post<LoginResponse & ErrorBody>(API.login, seeded.sampleUser);
+    expect(login.status).toBe(200);
+    const { token, _id } = login.body;
     expect(proposal!.idUser).toBe(_id);
-    expect((await t.app.inject({ method: 'GET', url: API.place(proposal!.id), headers: authHeader(token) })).statusCode).toBe(200);
+    expect((await api(t, token).get<Place & ErrorBody>(API.place(proposal!.id))).status).toBe(200);
   });
 
   it('creates the sample user with a pending guide application and returns the credentials once', async () => {
@@ -107,8 +108,8 @@ describe('sample data on an empty database', () => {
     expect(row).toMatchObject({ role: 'user', status: 'Enviado' });
     expect(row!.instagram && row!.facebook && row!.linkedin && row!.aboutYou).toBeTruthy();
     expect(row!.appliedAt).toBeInstanceOf(Date);
-    const requests = await t.app.inject({ method: 'GET', url: API.usersRequests, headers: authHeader(admin.token) });
-    expect(requests.json().map((u: { email: string }) => u.email)).toContain('usuario@example.com');
+    const requests = await api(t, admin.token).get<User[] & ErrorBody>(API.usersRequests);
+    expect(requests.body.map((u: { email: string }) => u.email)).toContain('usuario@example.com');
   });
 
   it('adds a few reviews, and every place’s rating and comments match its reviews', async () => {
@@ -122,11 +123,11 @@ describe('sample data on an empty database', () => {
       expect(Number(p.rating), p.name).toBe(mean);
     }
     const reviewed = all.find((p) => p.comments > 0)!;
-    const list = (await t.app.inject({ method: 'GET', url: API.ratings(reviewed.id), headers: authHeader(admin.token) })).json() as RatingListItem[];
+    const list = (await api(t, admin.token).get<RatingListItem[] & ErrorBody>(API.ratings(reviewed.id))).body as RatingListItem[];
     for (const r of list) {
       expect(r.comment.length).toBeGreaterThan(10);
-      expect((await t.app.inject({ method: 'GET', url: r.photo_url })).statusCode).toBe(200);
-      expect((await t.app.inject({ method: 'GET', url: r.photo_user })).statusCode).toBe(200);
+      expect((await api(t).get(r.photo_url)).status).toBe(200);
+      expect((await api(t).get(r.photo_user)).status).toBe(200);
     }
   });
 
@@ -144,13 +145,13 @@ describe('sample data on an empty database', () => {
     expect(rows.filter((o) => o.status === 'cancelada')).toHaveLength(1);
     expect(rows.some((o) => o.status === 'abierta' && o.spots - o.taken === 1)).toBe(true);
     // Hikers see them through the API on the sample destinations.
-    const login = await t.app.inject({ method: 'POST', url: API.login, payload: seeded.sampleUser });
-    const token = login.json().token as string;
-    const marcahuasi = (await t.app.inject({ method: 'GET', url: API.places })).json().find((p: Place) => p.name === 'Marcahuasi') as Place;
-    const listed = (await t.app.inject({ method: 'GET', url: API.outingsOfPlace(marcahuasi._id), headers: authHeader(token) })).json();
+    const login = await api(t).post<LoginResponse & ErrorBody>(API.login, seeded.sampleUser);
+    const token = login.body.token as string;
+    const marcahuasi = (await api(t).get<Place[] & ErrorBody>(API.places)).body.find((p: Place) => p.name === 'Marcahuasi') as Place;
+    const listed = (await api(t, token).get<Outing[]>(API.outingsOfPlace(marcahuasi._id))).body;
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ guide_name: 'Rosa Huamán', status: 'abierta', joined: false });
-    expect(listed[0].spots - listed[0].taken).toBe(1);
+    expect(listed[0]!.spots - listed[0]!.taken).toBe(1);
   });
 
   it('does nothing on a second run (never duplicates)', async () => {

@@ -23,10 +23,12 @@ export interface ErrorBody {
  *
  *   const places = await api(t).get<Place[]>(API.places);
  *   const made = await api(t, ana.token).post<Place>(API.placeCreate, input);
+ *
+ * `from` sets the client's address (rate limits count per address).
  */
-export function api(t: Pick<TestApp, 'app'>, token?: string) {
+export function api(t: Pick<TestApp, 'app'>, token?: string, from?: { remoteAddress: string }) {
   const send = async <T>(method: InjectOptions['method'], url: string, payload?: Payload, headers: Record<string, string> = {}): Promise<Answer<T>> => {
-    const raw = await t.app.inject({ method, url, payload, headers: { ...(token ? authHeader(token) : {}), ...headers } });
+    const raw = await t.app.inject({ method, url, payload, headers: { ...(token ? authHeader(token) : {}), ...headers }, ...from });
     let body: unknown;
     try {
       body = raw.body ? raw.json() : undefined;
