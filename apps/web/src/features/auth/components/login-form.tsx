@@ -1,14 +1,10 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { LoginFormSchema, MSG, type LoginForm as LoginValues, type LoginResponse, TEXT } from '@sendero/contract';
-import { useToast } from '@/components/ui/toast';
 import { FormAlert, FormTextField } from '@/components/ui/form-fields';
-import { isApiRequestError } from '@/lib/api-client';
-import { handleFormError } from '@/lib/form';
 import { useLogin } from '../api/login';
+import { useAuthForm } from './use-auth-form';
 
 interface LoginFormProps {
   /** The admin form posts to /api/admin/login. */
@@ -18,26 +14,15 @@ interface LoginFormProps {
 
 /** Email + password with the messages of docs/product.md#validation and the failure alert of docs/product.md#errors. */
 export function LoginForm({ asAdmin = false, onSuccess }: LoginFormProps) {
-  const toast = useToast();
   const loginMutation = useLogin({ asAdmin });
-  const [alert, setAlert] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<LoginValues>({ resolver: zodResolver(LoginFormSchema), defaultValues: { email: '', password: '' } });
-  const form = { register, errors };
+  const { form, handleSubmit, alert, clearAlert, onError } = useAuthForm<LoginValues>(zodResolver(LoginFormSchema), { email: '', password: '' }, [
+    'email',
+    'password',
+  ]);
 
   const onSubmit = (values: LoginValues) => {
-    setAlert(null);
-    loginMutation.mutate(values, {
-      onSuccess,
-      onError: (e) => {
-        if (isApiRequestError(e) && e.status === 401) setAlert(MSG.loginFailed);
-        else handleFormError(e, { setError, fields: ['email', 'password'], onRefusal: setAlert, onOther: toast.showError });
-      },
-    });
+    clearAlert();
+    loginMutation.mutate(values, { onSuccess, onError: (e) => onError(e, { 401: MSG.loginFailed }) });
   };
 
   return (

@@ -1,42 +1,21 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { MSG, RegisterFormSchema, type RegisterForm as RegisterValues, TEXT } from '@sendero/contract';
-import { useToast } from '@/components/ui/toast';
 import { FormAlert, FormTextField } from '@/components/ui/form-fields';
-import { isApiRequestError } from '@/lib/api-client';
-import { handleFormError } from '@/lib/form';
 import { useRegister } from '../api/register';
+import { useAuthForm } from './use-auth-form';
 
 const FIELDS = ['email', 'password', 'confirm', 'firstname', 'lastname'] as const;
 
 /** Registration with the messages of docs/product.md#validation and the failure alert of docs/product.md#errors. */
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
-  const toast = useToast();
   const registerMutation = useRegister();
-  const [alert, setAlert] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<RegisterValues>({
-    resolver: zodResolver(RegisterFormSchema),
-    defaultValues: { email: '', password: '', confirm: '', firstname: '', lastname: '' },
-  });
-  const form = { register, errors };
+  const { form, handleSubmit, alert, clearAlert, onError } = useAuthForm<RegisterValues>(zodResolver(RegisterFormSchema), { email: '', password: '', confirm: '', firstname: '', lastname: '' }, FIELDS);
 
   const onSubmit = ({ confirm: _confirm, ...body }: RegisterValues) => {
-    setAlert(null);
-    registerMutation.mutate(body, {
-      onSuccess,
-      onError: (e) => {
-        if (isApiRequestError(e) && e.status === 409) setAlert(MSG.emailInUse);
-        else handleFormError(e, { setError, fields: FIELDS, onRefusal: setAlert, onOther: toast.showError });
-      },
-    });
+    clearAlert();
+    registerMutation.mutate(body, { onSuccess, onError: (e) => onError(e, { 409: MSG.emailInUse }) });
   };
 
   return (

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { useToast } from '@/components/ui/toast';
+import { isApiRequestError } from '@/lib/api-client';
+import { handleFormError } from '@/lib/form';
+
+/**
+ * What the login, register and forgot-password forms share: react-hook-form checked by the contract's
+ * schema, the alert above the fields, and a failed request (docs/architecture.md#errors): a status in
+ * `known` shows its sentence in the alert (401 on login: 'Correo o contraseña incorrectos.'), field
+ * messages go under their fields, another refusal to the alert, anything else to the error toast.
+ */
+export function useAuthForm<T extends FieldValues>(resolver: Resolver<T>, defaultValues: DefaultValues<T>, fields: readonly Path<T>[]) {
+  const toast = useToast();
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<T>({ resolver, defaultValues });
+  const onError = (e: unknown, known: Record<number, string> = {}) => {
+    const sentence = isApiRequestError(e) ? known[e.status] : undefined;
+    if (sentence) setAlert(sentence);
+    else handleFormError(e, { setError, fields, onRefusal: setAlert, onOther: toast.showError });
+  };
+  return { form: { register, errors }, handleSubmit, alert, clearAlert: () => setAlert(null), onError };
+}
