@@ -1,5 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -26,7 +29,38 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   const dataDir = join(config.dataDir, 'db');
   mkdirSync(dataDir, { recursive: true });
-  return wrapPglite(new PGlite({ dataDir, extensions: PGLITE_EXTENSIONS }));
+  await createPgliteDataDir(dataDir);
+  return wrapPglite(new PGlite({ dataDir, extensions: PGLITE_EXTENSIONS, startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_PARAMS] }));
+}
+
+/**
+ * The embedded database's own memory, sized for one small server (docs/decisions/030-pglite-memory.md):
+ * its buffer cache lives in the WebAssembly heap, which grows and never shrinks, and a catalogue of a
+ * few thousand places is a few MB of tables. 16 MB of shared buffers keeps the heap at its 128 MB
+ * minimum (128 MB of buffers took it to 189 MB); sorts and hashes get 2 MB before spilling to disk.
+ */
+export const PGLITE_MEMORY_PARAMS = ['-c', 'shared_buffers=16MB', '-c', 'work_mem=2MB', '-c', 'temp_buffers=2MB', '-c', 'maintenance_work_mem=16MB'];
+
+/**
+ * On the first run the embedded database is created (initdb) in a short-lived child process, so this
+ * process never holds what creating it takes: PGlite runs initdb in a second WebAssembly instance and
+ * a temporary in-memory database, several hundred MB that stay resident after they are freed
+ * (docs/decisions/030-pglite-memory.md). Later starts find PG_VERSION and open the directory at once.
+ */
+async function createPgliteDataDir(dataDir: string): Promise<void> {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+  const moduleUrl = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+  const code = `const m = await import(${JSON.stringify(moduleUrl)});
+    const db = new (m.PGlite ?? m.default.PGlite)({ dataDir: ${JSON.stringify(dataDir)} });
+    await db.waitReady;
+    await db.close();`;
+  await new Promise<void>((ok, fail) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+    child.on('error', fail);
+    child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`creating the embedded database in ${dataDir} failed (exit ${code}): ${stderr}`))));
+  });
 }
 
 /** Wraps an already created PGlite instance (tests open in-memory copies of a migrated template). */
