@@ -3,6 +3,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
+import { TEXT } from '@sendero/contract';
+import type { ListParams } from '../hooks/use-list-params';
 
 export interface FilterOption<F extends string> {
   value: F | '';
@@ -10,30 +12,20 @@ export interface FilterOption<F extends string> {
 }
 
 interface ListToolbarProps<F extends string> {
-  filterLabel: string;
-  filter: F | '';
+  /** The list's filter and search as the URL has them (useListParams). */
+  params: Pick<ListParams<F>, 'filter' | 'search' | 'setFilter' | 'setSearch'>;
   options: readonly FilterOption<F>[];
-  onFilterChange: (value: F | '') => void;
   searchLabel: string;
-  /** The search text as the URL had it when the list opened. */
-  initialSearch: string;
-  onSearchChange: (value: string) => void;
 }
 
 /**
  * The filter and the search of an admin list. The search keeps its own state while typing (the URL
  * follows it), so a slow URL update never moves the caret.
  */
-export function ListToolbar<F extends string>({
-  filterLabel,
-  filter,
-  options,
-  onFilterChange,
-  searchLabel,
-  initialSearch,
-  onSearchChange,
-}: ListToolbarProps<F>) {
-  const [text, setText] = useState(initialSearch);
+export function ListToolbar<F extends string>({ params, options, searchLabel }: ListToolbarProps<F>) {
+  const { filter, setFilter: onFilterChange, setSearch: onSearchChange } = params;
+  // The search text as the URL had it when the list opened.
+  const [text, setText] = useState(params.search);
   const filterId = useId();
   const searchId = useId();
   return (
@@ -41,7 +33,7 @@ export function ListToolbar<F extends string>({
       <TextField
         id={filterId}
         select
-        label={filterLabel}
+        label={TEXT.admin.filterByStatus}
         value={filter}
         onChange={(e) => onFilterChange(e.target.value as F | '')}
         size="small"

@@ -91,15 +91,7 @@ export function AdminPlacesList({ titleId, places, isPending, error, onRetry }: 
 
   return (
     <Box>
-      <ListToolbar
-        filterLabel={TEXT.admin.filterByStatus}
-        filter={params.filter}
-        options={FILTERS}
-        onFilterChange={params.setFilter}
-        searchLabel={TEXT.admin.searchPlaces}
-        initialSearch={params.search}
-        onSearchChange={params.setSearch}
-      />
+      <ListToolbar params={params} options={FILTERS} searchLabel={TEXT.admin.searchPlaces} />
       {error && !places ? (
         <LoadError error={error} onRetry={onRetry} />
       ) : (

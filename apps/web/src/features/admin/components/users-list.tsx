@@ -50,15 +50,7 @@ export function AdminUsersList({ titleId }: { titleId: string }) {
 
   return (
     <Box>
-      <ListToolbar
-        filterLabel={TEXT.admin.filterByStatus}
-        filter={params.filter}
-        options={FILTERS}
-        onFilterChange={params.setFilter}
-        searchLabel={TEXT.admin.searchUsers}
-        initialSearch={params.search}
-        onSearchChange={params.setSearch}
-      />
+      <ListToolbar params={params} options={FILTERS} searchLabel={TEXT.admin.searchUsers} />
       {error && !data ? (
         <LoadError error={error} onRetry={() => void refetch()} />
       ) : (
