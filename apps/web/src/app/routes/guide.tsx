@@ -10,6 +10,7 @@ import { ApplicationStatus } from '@/features/guide/components/application-statu
 import { GuideForm } from '@/features/guide/components/guide-form';
 import { useUser } from '@/features/users/api/get-user';
 import { useSession } from '@/lib/session';
+import { Screen } from '@/components/ui/screen';
 
 function hasApplied(status: Status): boolean {
   return (APPLICATION_STATUSES as readonly string[]).includes(status);
@@ -25,10 +26,7 @@ export default function GuideScreen() {
   const data = user.data;
 
   return (
-    <Box sx={{ px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 }, maxWidth: 1000, mx: 'auto' }}>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2, fontSize: { xs: '1.6rem', md: '2.1rem' } }}>
-        {TEXT.menu.becomeGuide}
-      </Typography>
+    <Screen title={TEXT.menu.becomeGuide} maxWidth={1000} titleGap={2}>
       <Typography sx={{ mb: 1 }}>{TEXT.guide.whatIs}</Typography>
       <Typography sx={{ mb: 3, color: 'text.secondary' }}>{TEXT.guide.whyData}</Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
@@ -65,6 +63,6 @@ export default function GuideScreen() {
           />
         )}
       </Paper>
-    </Box>
+    </Screen>
   );
 }

@@ -12,6 +12,7 @@ import { useMyOutings } from '@/features/outings/api/get-my-outings';
 import { OutingCard } from '@/features/outings/components/outing-card';
 import { OutingGrid } from '@/features/outings/components/outings-section';
 import { useCurrentRole } from '@/app/layout/use-current-role';
+import { Screen } from '@/components/ui/screen';
 
 /** /mis-salidas: 'Mis salidas' (docs/product.md#outings), the outings I joined and the ones I lead. */
 export default function MyOutingsScreen() {
@@ -23,10 +24,7 @@ export default function MyOutingsScreen() {
   const showLeading = role === 'guide' || role === 'admin' || (mine.data?.leading.length ?? 0) > 0;
 
   return (
-    <Box sx={{ px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 }, maxWidth: 1600, mx: 'auto' }}>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.6rem', md: '2.1rem' } }}>
-        {TEXT.outings.mine}
-      </Typography>
+    <Screen title={TEXT.outings.mine} maxWidth={1600}>
       {mine.isError ? (
         <LoadError error={mine.error} onRetry={() => void mine.refetch()} />
       ) : (
@@ -59,7 +57,7 @@ export default function MyOutingsScreen() {
           )}
         </>
       )}
-    </Box>
+    </Screen>
   );
 }
 

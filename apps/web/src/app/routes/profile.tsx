@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { firstWord, TEXT } from '@sendero/contract';
 import { LoadError } from '@/components/ui/load-error';
 import { useErrorToast } from '@/components/ui/use-error-toast';
@@ -11,6 +10,7 @@ import { ProfileEdit } from '@/features/users/components/profile-edit';
 import { ProfileView } from '@/features/users/components/profile-view';
 import { EmailPreferences } from '@/features/users/components/email-preferences';
 import { MyPlaces } from '@/features/places/components/my-places';
+import { Screen } from '@/components/ui/screen';
 
 /** /perfil: the caller's own profile; administrators are read from GET /api/admin/{id}. */
 export default function ProfileScreen() {
@@ -19,10 +19,7 @@ export default function ProfileScreen() {
   const [editing, setEditing] = useState(false);
 
   return (
-    <Box sx={{ px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 }, maxWidth: 960, mx: 'auto' }}>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.6rem', md: '2.1rem' } }}>
-        {profile ? TEXT.profile.title(firstWord(profile.firstname), firstWord(profile.lastname)) : <Skeleton width={280} role="progressbar" aria-label={TEXT.actions.loading} />}
-      </Typography>
+    <Screen title={profile ? TEXT.profile.title(firstWord(profile.firstname), firstWord(profile.lastname)) : <Skeleton width={280} role="progressbar" aria-label={TEXT.actions.loading} />} maxWidth={960}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, borderRadius: 3 }}>
         {query.isError ? (
           <LoadError error={query.error} onRetry={() => void query.refetch()} />
@@ -43,6 +40,6 @@ export default function ProfileScreen() {
       </Paper>
       {!isAdmin && session && <MyPlaces userId={session._id} />}
       {!isAdmin && user.data && <EmailPreferences user={user.data} />}
-    </Box>
+    </Screen>
   );
 }

@@ -8,6 +8,7 @@ import { PlaceCard, PlaceCardSkeleton } from '@/features/places/components/place
 import { useSaved } from '@/features/saved/api/get-saved';
 import { SaveButton } from '@/features/saved/components/save-button';
 import { useSession } from '@/lib/session';
+import { Screen } from '@/components/ui/screen';
 
 /** /guardados: 'Mis destinos guardados' (docs/product.md#saved), also with no network. */
 export default function SavedScreen() {
@@ -17,10 +18,7 @@ export default function SavedScreen() {
   useErrorToast(saved.error);
 
   return (
-    <Box sx={{ px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 }, maxWidth: 2400, mx: 'auto' }}>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.6rem', md: '2.1rem' } }}>
-        {TEXT.saved.title}
-      </Typography>
+    <Screen title={TEXT.saved.title} maxWidth={2400}>
       {saved.isError ? (
         <LoadError error={saved.error} onRetry={() => void saved.refetch()} />
       ) : saved.isPending ? (
@@ -42,7 +40,7 @@ export default function SavedScreen() {
           ))}
         </Grid>
       )}
-    </Box>
+    </Screen>
   );
 }
 

@@ -36,6 +36,7 @@ import { useCurrentPerson } from '@/features/users/api/use-current-person';
 import { useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useValueAfterPaint } from '@/lib/use-value-after-paint';
+import { ScreenTitle } from '@/components/ui/screen';
 
 const VISUALLY_HIDDEN = {
   position: 'absolute',
@@ -50,13 +51,13 @@ const VISUALLY_HIDDEN = {
 const Welcome = memo(function Welcome() {
   const firstname = useCurrentPerson().person?.firstname;
   return (
-    <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 3, fontSize: { xs: '1.6rem', md: '2.1rem' } }}>
+    <ScreenTitle>
       {firstname !== undefined ? (
         TEXT.search.welcome(firstWord(firstname))
       ) : (
         <Skeleton width="min(640px, 90%)" role="progressbar" aria-label={TEXT.actions.loading} />
       )}
-    </Typography>
+    </ScreenTitle>
   );
 });
 
