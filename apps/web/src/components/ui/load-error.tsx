@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -13,5 +14,21 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
         {ACTION_TEXT.retry}
       </Button>
     </Box>
+  );
+}
+
+/** A screen or section that failed to load: the reason in an error alert, with 'Reintentar' (off while retrying). */
+export function RetryAlert({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry} disabled={retrying}>
+          {ACTION_TEXT.retry}
+        </Button>
+      }
+    >
+      {errorMessage(error)}
+    </Alert>
   );
 }

@@ -1,17 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
-import { type Caller, canOrganizeOuting, MSG, type Place, TEXT } from '@sendero/contract';
+import { type Caller, canOrganizeOuting, type Place, TEXT } from '@sendero/contract';
 import { LoadError } from '@/components/ui/load-error';
 import { useErrorToast } from '@/components/ui/use-error-toast';
 import { useOnlineStatus } from '@/lib/online-status';
 import { usePlaceOutings } from '../api/get-place-outings';
 import { OrganizeOutingDialog } from './organize-outing-dialog';
 import { OutingCard } from './outing-card';
+import { OfflineAwareButton } from '@/components/ui/offline-aware-button';
 
 interface OutingsSectionProps {
   place: Pick<Place, '_id' | 'name' | 'capacity' | 'verified'>;
@@ -38,23 +38,9 @@ export function OutingsSection({ place, viewer }: OutingsSectionProps) {
           {TEXT.outings.title}
         </Typography>
         {mayOrganize && (
-          <Stack spacing={0.5} sx={{ alignItems: { sm: 'flex-end' }, flexShrink: 0 }}>
-            <Button
-              variant="contained"
-              color="secondary"
-              startIcon={<GroupsOutlined />}
-              onClick={() => setOrganizing(true)}
-              disabled={!online}
-              aria-describedby={online ? undefined : 'organize-offline-hint'}
-            >
-              {TEXT.outings.organize}
-            </Button>
-            {!online && (
-              <Typography id="organize-offline-hint" variant="body2" color="text.secondary">
-                {MSG.offline}
-              </Typography>
-            )}
-          </Stack>
+          <OfflineAwareButton hintId="organize-offline-hint" color="secondary" startIcon={<GroupsOutlined />} onClick={() => setOrganizing(true)}>
+            {TEXT.outings.organize}
+          </OfflineAwareButton>
         )}
       </Stack>
       {outings.isPending ? (

@@ -22,6 +22,7 @@ import { PhotoCarousel } from './photo-carousel';
 import { PlaceForm } from './place-form';
 import { ShareButton } from './share-button';
 import { formValuesToBody, placeToFormValues } from './place-form-values';
+import { RetryAlert } from '@/components/ui/load-error';
 
 export interface PlaceDetailProps {
   placeId: string;
@@ -69,16 +70,7 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
   if (error) {
     if (notFound) return <Navigate to={notFoundRedirect} replace />;
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-            {TEXT.actions.retry}
-          </Button>
-        }
-      >
-        {errorMessage(error)}
-      </Alert>
+      <RetryAlert error={error} onRetry={() => void refetch()} retrying={isFetching} />
     );
   }
 

@@ -1,7 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,12 +8,13 @@ import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import { type Caller, canDeleteReview, canWriteReview, MSG, type RatingListItem, TEXT } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { useOnlineStatus } from '@/lib/online-status';
 import { useDeleteRating } from '../api/delete-rating';
 import { useRatings } from '../api/get-ratings';
 import { DeleteReviewDialog } from './delete-review-dialog';
 import { ReviewCard } from './review-card';
 import { ReviewModal } from './review-modal';
+import { RetryAlert } from '@/components/ui/load-error';
+import { OfflineAwareButton } from '@/components/ui/offline-aware-button';
 
 interface ReviewsSectionProps {
   placeId: string;
@@ -34,7 +34,6 @@ export function ReviewsSection({ placeId, placeName, viewer }: ReviewsSectionPro
   const { showError } = useToast();
   const [formOpen, setFormOpen] = useState(false);
   // Sending a review needs the network: offline the button is disabled and says why.
-  const online = useOnlineStatus();
   const [toDelete, setToDelete] = useState<RatingListItem | null>(null);
 
   useEffect(() => {
@@ -62,22 +61,9 @@ export function ReviewsSection({ placeId, placeName, viewer }: ReviewsSectionPro
           {TEXT.reviews.title(placeName)}
         </Typography>
         {mayReview && !isPending && !alreadyReviewed && (
-          <Stack spacing={0.5} sx={{ alignItems: { sm: 'flex-end' }, flexShrink: 0 }}>
-            <Button
-              variant="contained"
-              startIcon={<RateReviewOutlined />}
-              onClick={() => setFormOpen(true)}
-              disabled={!online}
-              aria-describedby={online ? undefined : 'review-offline'}
-            >
-              {TEXT.reviews.write}
-            </Button>
-            {!online && (
-              <Typography id="review-offline" variant="body2" color="text.secondary">
-                {MSG.offline}
-              </Typography>
-            )}
-          </Stack>
+          <OfflineAwareButton hintId="review-offline" startIcon={<RateReviewOutlined />} onClick={() => setFormOpen(true)}>
+            {TEXT.reviews.write}
+          </OfflineAwareButton>
         )}
       </Stack>
       {mayReview && alreadyReviewed && (
@@ -94,16 +80,7 @@ export function ReviewsSection({ placeId, placeName, viewer }: ReviewsSectionPro
           ))}
         </ReviewGrid>
       ) : error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-              {TEXT.actions.retry}
-            </Button>
-          }
-        >
-          {errorMessage(error)}
-        </Alert>
+        <RetryAlert error={error} onRetry={() => void refetch()} retrying={isFetching} />
       ) : reviews.length === 0 ? (
         <Typography color="text.secondary">{TEXT.reviews.none}</Typography>
       ) : (
