@@ -448,3 +448,34 @@ describe('deleting a place (admin)', () => {
     expect((await get(API.place(place._id), ana.token)).statusCode).toBe(200);
   });
 });
+
+describe('the detail and its reviews read the caller with the place (one statement)', () => {
+  it('a role change applies at once, a retired token and a removed user get 401, a bad signature 401', async () => {
+    const cata = await t.createUser({ firstname: 'Cata' });
+    const hidden = (await (await create(ana.token, placeInput([photo]))).json()) as Place;
+    const detail = (token: string) => get(API.place(hidden._id), token);
+    const reviews = (token: string) => get(API.ratings(hidden._id), token);
+    // Someone else's unverified place: hidden from a user, seen by the same token once they are an admin.
+    expect((await detail(cata.token)).statusCode).toBe(404);
+    expect((await reviews(cata.token)).statusCode).toBe(404);
+    await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, cata.user._id));
+    expect((await detail(cata.token)).statusCode).toBe(200);
+    expect((await reviews(cata.token)).statusCode).toBe(200);
+    await t.db.update(users).set({ role: 'user' }).where(eq(users.id, cata.user._id));
+    expect((await detail(cata.token)).statusCode).toBe(404);
+    // A bumped token version retires the token: 401 even for a place that does not exist.
+    await t.db.update(users).set({ tokenVersion: 7 }).where(eq(users.id, cata.user._id));
+    for (const res of [await detail(cata.token), await reviews(cata.token), await get(API.place(UNKNOWN_ID), cata.token)]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.message).toBe(MSG.unauthorized);
+    }
+    // The owner still reads it; a removed user's token and a forged one get 401.
+    expect((await detail(ana.token)).statusCode).toBe(200);
+    const gone = await t.createUser({ firstname: 'Dani' });
+    await t.db.delete(users).where(eq(users.id, gone.user._id));
+    expect((await detail(gone.token)).statusCode).toBe(401);
+    expect((await reviews(gone.token)).statusCode).toBe(401);
+    expect((await detail(`${ana.token.slice(0, -4)}AAAA`)).statusCode).toBe(401);
+    expect((await get(API.place(hidden._id))).statusCode).toBe(401);
+  });
+});

@@ -28,6 +28,7 @@ import {
   createPlace,
   deletePlace,
   getPlace,
+  getPlaceAsCaller,
   listMyPlaces,
   placeListFor,
   toggleVerified,
@@ -130,7 +131,7 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
   app.get(
     '/api/place/:id',
     {
-      onRequest: app.requireAuth,
+      onRequest: app.requireToken,
       schema: {
         operationId: 'getPlace',
         tags: ['places'],
@@ -142,7 +143,11 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
         response: { 200: PlaceSchema, 304: z.null().describe('Not modified'), ...errorResponses(401, 404) },
       },
     },
-    async (request, reply) => sendJsonWithEtag(request, reply, await getPlace(app.db, request.params.id, request.auth)),
+    async (request, reply) => {
+      const { auth, place } = await getPlaceAsCaller(app.db, request.claims!, request.params.id);
+      request.auth = auth;
+      return sendJsonWithEtag(request, reply, place);
+    },
   );
 
   app.get(

@@ -30,7 +30,7 @@ export default async function ratingsRoutes(fastify: FastifyInstance): Promise<v
   app.get(
     '/api/rating/:placeId',
     {
-      onRequest: app.requireAuth,
+      onRequest: app.requireToken,
       schema: {
         operationId: 'listPlaceRatings',
         tags: ['ratings'],
@@ -42,7 +42,11 @@ export default async function ratingsRoutes(fastify: FastifyInstance): Promise<v
         response: { 200: z.array(RatingListItemSchema), 304: z.null().describe('Not modified'), ...errorResponses(401, 404) },
       },
     },
-    async (request, reply) => sendJsonWithEtag(request, reply, await listRatings(app.db, request.auth!, request.params.placeId)),
+    async (request, reply) => {
+      const { auth, reviews } = await listRatings(app.db, request.claims!, request.params.placeId);
+      request.auth = auth;
+      return sendJsonWithEtag(request, reply, reviews);
+    },
   );
 
   app.delete(

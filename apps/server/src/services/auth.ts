@@ -6,7 +6,7 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '@/db/errors.js';
 import { conflict, unauthorized } from '@/errors.js';
 import type { AuthUser } from '@/services/caller.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
-import type { TokenService } from './tokens.js';
+import type { TokenClaims, TokenService } from './tokens.js';
 import { toUserJson } from './user-json.js';
 
 export function normalizeEmail(email: string): string {
@@ -81,21 +81,28 @@ export async function login(
   return { token: await issueToken(tokens, user), _id: user.id, role: user.role };
 }
 
+/** The caller's columns, read with the token's claims on every request (see `callerFromRow`). */
+export const callerColumns = {
+  id: users.id,
+  role: users.role,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  tokenVersion: users.tokenVersion,
+};
+
+/** The caller a row of `callerColumns` stands for, or null when it is gone or the token was retired. */
+export function callerFromRow(
+  row: { id: string; role: Role; firstname: string; lastname: string; tokenVersion: number } | null | undefined,
+  claims: TokenClaims,
+): AuthUser | null {
+  if (!row || row.id !== claims.sub || row.tokenVersion !== claims.ver) return null;
+  return { id: row.id, role: row.role, firstname: row.firstname, lastname: row.lastname };
+}
+
 /** The caller behind a bearer token, read from the database now (current role, current token version). */
 export async function authenticate(db: Db, tokens: TokenService, token: string): Promise<AuthUser | null> {
   const claims = await tokens.verify(token);
   if (!claims) return null;
-  const [row] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      firstname: users.firstname,
-      lastname: users.lastname,
-      tokenVersion: users.tokenVersion,
-    })
-    .from(users)
-    .where(eq(users.id, claims.sub))
-    .limit(1);
-  if (!row || row.tokenVersion !== claims.ver) return null;
-  return { id: row.id, role: row.role, firstname: row.firstname, lastname: row.lastname };
+  const [row] = await db.select(callerColumns).from(users).where(eq(users.id, claims.sub)).limit(1);
+  return callerFromRow(row, claims);
 }

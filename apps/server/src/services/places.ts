@@ -1,10 +1,12 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { canEditPlace, canSeePlace, MSG, type Deleted, type Place, type PlaceCreate, type PlaceUpdate } from '@sendero/contract';
-import { outings, places, ratings, type PlaceRow } from '@/db/schema.js';
+import { outings, places, ratings, users, type PlaceRow } from '@/db/schema.js';
 import type { Db, Tx } from '@/db/types.js';
-import { badRequest, forbidden, notFound } from '@/errors.js';
+import { badRequest, forbidden, notFound, unauthorized } from '@/errors.js';
 import type { AuthUser } from '@/services/caller.js';
 import { recordAdminAction } from './admin-actions.js';
+import { callerColumns, callerFromRow } from './auth.js';
+import type { TokenClaims } from './tokens.js';
 import { getPlaceList, invalidatePlaceList, type PlaceListEntry, type PlaceListItem } from './place-list-cache.js';
 import { assertOwnUploads } from '@/services/uploads-registry.js';
 
@@ -55,6 +57,24 @@ export async function getVisiblePlaceRow(db: Db | Tx, id: string, auth: AuthUser
 
 export async function getPlace(db: Db, id: string, auth: AuthUser | null): Promise<Place> {
   return toPlaceJson(await getVisiblePlaceRow(db, id, auth));
+}
+
+/**
+ * GET /api/place/{id}: the caller's row (current role and token version, as on every request) and the
+ * place in one statement (one round trip where two were). 401 when the token's user is gone or its
+ * token was retired, 404 when the caller may not see the place.
+ */
+export async function getPlaceAsCaller(db: Db, claims: TokenClaims, id: string): Promise<{ auth: AuthUser; place: Place }> {
+  const [row] = await db
+    .select({ caller: callerColumns, place: places })
+    .from(users)
+    .leftJoin(places, isUuid(id) ? eq(places.id, id) : sql`false`)
+    .where(eq(users.id, claims.sub))
+    .limit(1);
+  const auth = callerFromRow(row?.caller, claims);
+  if (!auth) throw unauthorized();
+  if (!row?.place || !canSeePlace(ownership(row.place), auth)) throw notFound(MSG.placeNotFound);
+  return { auth, place: toPlaceJson(row.place) };
 }
 
 const newestFirst = [desc(places.createdAt), desc(places.id)] as const;

@@ -1,13 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { canDeleteReview, canSeePlace, canWriteReview, MSG, shortName, type Deleted, type Rating, type RatingCreate, type RatingListItem } from '@sendero/contract';
+import { canDeleteReview, canSeePlace, canWriteReview, MSG, shortName, type Deleted, type Rating, type RatingCreate, type RatingListItem, type Role } from '@sendero/contract';
 import { adminActions, places, ratings, uploads, users, type RatingRow } from '@/db/schema.js';
 import type { Db, Tx } from '@/db/types.js';
-import { badRequest, conflict, forbidden, notFound } from '@/errors.js';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '@/errors.js';
 import type { AuthUser } from '@/services/caller.js';
 import { assertOwnUploads } from '@/services/uploads-registry.js';
 import { invalidatePlaceList } from './place-list-cache.js';
 import { rowsOf } from '@/db/raw.js';
 import { isUuid } from './places.js';
+import { callerFromRow } from './auth.js';
+import type { TokenClaims } from './tokens.js';
 
 export function toRatingJson(row: RatingRow): Rating {
   return {
@@ -145,22 +147,37 @@ interface ListedReview {
 
 /**
  * Reviews of a place the caller may see, newest first, with the author's short name and photo: one
- * statement reads the place's visibility and its reviews as one JSON array (one round trip, and on the
- * embedded database one value to parse instead of ten typed columns per review).
+ * statement reads the caller's row (current role and token version, as on every request), the place's
+ * visibility and its reviews as one JSON array (one round trip, and on the embedded database one value
+ * to parse instead of ten typed columns per review). 401 when the token's user is gone or its token
+ * was retired, 404 when the caller may not see the place.
  */
-export async function listRatings(db: Db, auth: AuthUser, placeId: string): Promise<RatingListItem[]> {
-  if (!isUuid(placeId)) throw notFound(MSG.placeNotFound);
-  const [place] = await rowsOf<{ verified: boolean; id_user: string; reviews: ListedReview[] | string }>(db, sql`
-    select p.verified, p.id_user, coalesce((
+export async function listRatings(db: Db, claims: TokenClaims, placeId: string): Promise<{ auth: AuthUser; reviews: RatingListItem[] }> {
+  const [row] = await rowsOf<{
+    id: string;
+    role: Role;
+    firstname: string;
+    lastname: string;
+    token_version: number;
+    verified: boolean | null;
+    id_user: string | null;
+    reviews: ListedReview[] | string | null;
+  }>(db, sql`
+    select cu.id, cu.role, cu.firstname, cu.lastname, cu.token_version, p.verified, p.id_user, coalesce((
       select json_agg(json_build_object(
         'id', r.id, 'id_user', r.id_user, 'id_place', r.id_place, 'photo_url', r.photo_url, 'rating', r.rating,
         'comment', r.comment, 'created_at', r.created_at, 'firstname', u.firstname, 'lastname', u.lastname,
         'photo_user', u.photo_url) order by r.created_at desc, r.id desc)
       from ${ratings} r join ${users} u on u.id = r.id_user where r.id_place = p.id), '[]'::json) as reviews
-    from ${places} p where p.id = ${placeId}`);
-  if (!place || !canSeePlace({ verified: place.verified, id_user: place.id_user }, auth)) throw notFound(MSG.placeNotFound);
-  const reviews = typeof place.reviews === 'string' ? (JSON.parse(place.reviews) as ListedReview[]) : place.reviews;
-  return reviews.map((r) => {
+    from ${users} cu left join ${places} p on p.id = ${isUuid(placeId) ? placeId : null}::uuid
+    where cu.id = ${claims.sub}`);
+  const auth = callerFromRow(row && { ...row, tokenVersion: row.token_version }, claims);
+  if (!auth) throw unauthorized();
+  if (!row || row.verified === null || row.id_user === null || !canSeePlace({ verified: row.verified, id_user: row.id_user }, auth)) {
+    throw notFound(MSG.placeNotFound);
+  }
+  const listed = typeof row.reviews === 'string' ? (JSON.parse(row.reviews) as ListedReview[]) : (row.reviews ?? []);
+  const reviews = listed.map((r) => {
     const name = shortName(r.firstname, r.lastname);
     return {
       _id: r.id,
@@ -176,6 +193,7 @@ export async function listRatings(db: Db, auth: AuthUser, placeId: string): Prom
       image: r.photo_url,
     };
   });
+  return { auth, reviews };
 }
 
 interface DeleteOutcome extends Record<string, unknown> {
