@@ -1,4 +1,4 @@
-import { useEffect, useState, type ElementType } from 'react';
+import { useEffect, useState, type ElementType, type ReactNode } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
@@ -153,24 +153,14 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
           />
           {text('capacity', numberProps(1, 1))}
         </Box>
-        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-          <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 500, mb: 1.5, p: 0 }}>
-            {TEXT.placeForm.walkTime}
-          </Typography>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            {text('time_min', numberProps(0, 'any'))}
-            {text('time_max', numberProps(0, 'any'))}
-          </Box>
-        </Box>
-        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-          <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 500, mb: 1.5, p: 0 }}>
-            {TEXT.placeForm.location}
-          </Typography>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            {text('time_city', numberProps(0, 'any'))}
-            {text('city')}
-          </Box>
-        </Box>
+        <FieldPair legend={TEXT.placeForm.walkTime}>
+          {text('time_min', numberProps(0, 'any'))}
+          {text('time_max', numberProps(0, 'any'))}
+        </FieldPair>
+        <FieldPair legend={TEXT.placeForm.location}>
+          {text('time_city', numberProps(0, 'any'))}
+          {text('city')}
+        </FieldPair>
         <LocationField control={control} register={register} setValue={setValue} errors={errors} />
         {text('description', { multiline: true, minRows: 3, maxRows: 5 })}
         {text('how_to_get', { multiline: true, minRows: 5, maxRows: 6 })}
@@ -196,5 +186,17 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
         </Stack>
       </Stack>
     </Paper>
+  );
+}
+
+/** Two fields side by side (one above the other on a phone) under a legend. */
+function FieldPair({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 500, mb: 1.5, p: 0 }}>
+        {legend}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>{children}</Box>
+    </Box>
   );
 }
