@@ -35,6 +35,53 @@ test.describe('as a visitor', () => {
     await expect(page).toHaveURL(/\/ingresar\?volver=%2F/);
   });
 
+  for (const width of [390, 1024, 1440]) {
+    test(`at ${width} px the landing's card row lines up with the hero, and the carousel arrows never cover a card`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      const logo = page.getByRole('link', { name: TEXT.landing.logo });
+      const carousel = page.getByRole('region', { name: TEXT.landing.carousel });
+      const cards = carousel.getByRole('article');
+      await expect(cards.first()).toBeVisible({ timeout: 20_000 });
+      await carousel.scrollIntoViewIfNeeded();
+      const logoBox = (await logo.boundingBox())!;
+      const firstCard = (await cards.first().boundingBox())!;
+      const title = (await page.getByRole('heading', { level: 2, name: TEXT.landing.destinations }).boundingBox())!;
+      // The hero's logo, the section title and the first card share one left edge.
+      expect(Math.abs(firstCard.x - logoBox.x)).toBeLessThanOrEqual(1);
+      expect(Math.abs(title.x - logoBox.x)).toBeLessThanOrEqual(1);
+
+      const overlaps = async () => {
+        const boxes = [];
+        for (const name of [TEXT.card.previous, TEXT.card.next]) {
+          const arrow = carousel.getByRole('button', { name });
+          if (await arrow.isVisible()) boxes.push({ name, box: (await arrow.boundingBox())! });
+        }
+        const found: string[] = [];
+        for (const card of await cards.all()) {
+          const c = await card.boundingBox();
+          if (!c || c.x + c.width <= 0 || c.x >= width) continue;
+          for (const { name, box: a } of boxes) {
+            const apart = a.x + a.width <= c.x || c.x + c.width <= a.x || a.y + a.height <= c.y || c.y + c.height <= a.y;
+            if (!apart) found.push(`${name} covers a card at x=${Math.round(c.x)}`);
+          }
+        }
+        return { arrows: boxes.length, found };
+      };
+      const before = await overlaps();
+      expect(before.found).toEqual([]);
+      // After a page to the right both arrows are there; still none over a card.
+      const next = carousel.getByRole('button', { name: TEXT.card.next });
+      if (await next.isVisible()) {
+        await next.click();
+        await expect(carousel.getByRole('button', { name: TEXT.card.previous })).toBeVisible();
+        await page.waitForTimeout(600); // the smooth scroll settles
+        expect((await overlaps()).found).toEqual([]);
+      }
+      await page.screenshot({ path: test.info().outputPath(`landing-${width}.png`) });
+    });
+  }
+
   test('I register, see "Registro Exitoso" and then log in', async ({ page }) => {
     const tag = `${Date.now().toString(36)}`;
     const email = `e2e.visitor.${tag}@sendero.test`;
