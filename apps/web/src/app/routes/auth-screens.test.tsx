@@ -13,6 +13,16 @@ async function fill(label: string | RegExp, value: string) {
   await userEvent.type(screen.getByLabelText(label), value);
 }
 
+/** Opens a login screen and sends its form with `email` and `password`. */
+async function logIn(path: string, email: string, password: string) {
+  const rendered = renderRoutes(routes, path);
+  await screen.findByRole('heading', { name: TEXT.auth.loginTitle }, wait);
+  await fill(TEXT.fields.email, email);
+  await fill(TEXT.fields.password, password);
+  await userEvent.click(screen.getByRole('button', { name: TEXT.auth.login }));
+  return rendered;
+}
+
 describe('login (/ingresar)', () => {
   it('as a visitor I see the title, the fields with their placeholders and the link to register', async () => {
     stubFetch({});
@@ -35,22 +45,14 @@ describe('login (/ingresar)', () => {
 
   it('shows the invalid email message', async () => {
     stubFetch({});
-    renderRoutes(routes, '/ingresar');
-    await screen.findByRole('heading', { name: 'Iniciar Sesión' }, wait);
-    await fill('Correo', 'ana@');
-    await fill('Contraseña', 'secreto123');
-    await userEvent.click(screen.getByRole('button', { name: TEXT.auth.login }));
+    await logIn('/ingresar', 'ana@', 'secreto123');
     expect(await screen.findByText(MSG.emailInvalid)).toBeInTheDocument();
     expect(screen.getByLabelText('Correo')).toHaveAccessibleDescription(MSG.emailInvalid);
   });
 
   it('wrong credentials raise the alert and keep what I typed', async () => {
     stubFetch({ [`POST ${API.login}`]: [401, { error: { code: 'UNAUTHORIZED', message: MSG.loginFailed } }] });
-    renderRoutes(routes, '/ingresar');
-    await screen.findByRole('heading', { name: 'Iniciar Sesión' }, wait);
-    await fill('Correo', 'ana@example.com');
-    await fill('Contraseña', 'incorrecta');
-    await userEvent.click(screen.getByRole('button', { name: TEXT.auth.login }));
+    await logIn('/ingresar', 'ana@example.com', 'incorrecta');
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.loginFailed);
     expect(screen.getByLabelText('Correo')).toHaveValue('ana@example.com');
     expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
@@ -58,11 +60,7 @@ describe('login (/ingresar)', () => {
 
   it('a network failure shows the error toast', async () => {
     stubFetch({ [`POST ${API.login}`]: networkDown() });
-    renderRoutes(routes, '/ingresar');
-    await screen.findByRole('heading', { name: 'Iniciar Sesión' }, wait);
-    await fill('Correo', 'ana@example.com');
-    await fill('Contraseña', 'secreto123');
-    await userEvent.click(screen.getByRole('button', { name: TEXT.auth.login }));
+    await logIn('/ingresar', 'ana@example.com', 'secreto123');
     expect(await screen.findByText(MSG.network, {}, wait)).toBeInTheDocument();
     expect(screen.getByLabelText('Contraseña')).toHaveValue('secreto123');
   });
@@ -73,11 +71,7 @@ describe('login (/ingresar)', () => {
       [`GET ${API.user(USER_ID)}`]: [200, makeUser()],
       [`GET ${API.places}`]: [200, [makePlace()]],
     });
-    const { router } = renderRoutes(routes, '/ingresar');
-    await screen.findByRole('heading', { name: 'Iniciar Sesión' }, wait);
-    await fill('Correo', 'ana@example.com');
-    await fill('Contraseña', 'secreto123');
-    await userEvent.click(screen.getByRole('button', { name: TEXT.auth.login }));
+    const { router } = await logIn('/ingresar', 'ana@example.com', 'secreto123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/buscar-destino'), wait);
     expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual({ token: 't-user', _id: USER_ID, role: 'user' });
     expect(calls[0]).toMatchObject({ method: 'POST', path: API.login, body: { email: 'ana@example.com', password: 'secreto123' } });
@@ -89,11 +83,7 @@ describe('login (/ingresar)', () => {
 describe('admin login (/admin/ingresar)', () => {
   it('a failed login shows the alert', async () => {
     stubFetch({ [`POST ${API.adminLogin}`]: [401, { error: { code: 'UNAUTHORIZED', message: MSG.loginFailed } }] });
-    renderRoutes(routes, '/admin/ingresar');
-    await screen.findByRole('heading', { name: 'Iniciar Sesión' }, wait);
-    await fill('Correo', 'ana@example.com');
-    await fill('Contraseña', 'secreto123');
-    await userEvent.click(screen.getByRole('button', { name: TEXT.auth.login }));
+    await logIn('/admin/ingresar', 'ana@example.com', 'secreto123');
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.loginFailed);
   });
 
@@ -112,11 +102,7 @@ describe('admin login (/admin/ingresar)', () => {
       [`GET ${API.users}`]: [200, []],
       [`GET ${API.usersRequests}`]: [200, []],
     });
-    const { router } = renderRoutes(routes, '/admin/ingresar');
-    await screen.findByRole('heading', { name: 'Iniciar Sesión' }, wait);
-    await fill('Correo', 'admin@example.com');
-    await fill('Contraseña', 'secreto123');
-    await userEvent.click(screen.getByRole('button', { name: TEXT.auth.login }));
+    const { router } = await logIn('/admin/ingresar', 'admin@example.com', 'secreto123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/usuarios'), wait);
   });
 });
