@@ -311,3 +311,20 @@ test('a screen chunk that is really gone: one reload at most, then Sin conexión
   await page.getByRole('button', { name: TEXT.menu.open }).click();
   await expect(logoutControl(page)).toBeVisible();
 });
+
+test('a call that never answers: after the time limit the error toast says so, and the typed form is still there', async ({ page, registerUser }) => {
+  const user = await registerUser();
+  await phone(page);
+  // The login call reaches nothing: no answer, no error, ever.
+  await page.route(`**${API.login}`, () => undefined);
+  await page.goto('/ingresar');
+  const email = page.getByPlaceholder('Correo', { exact: true });
+  await email.fill(user.email);
+  await page.getByPlaceholder('Contraseña', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+  // The client gives up after REQUEST_TIMEOUT_MS (20 s) and says why; the screen and the input stay.
+  await expect(errorToast(page, MSG.timeout)).toBeVisible({ timeout: 45_000 });
+  await expect(email).toHaveValue(user.email);
+  await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeEnabled();
+  expect(new URL(page.url()).pathname).toBe('/ingresar');
+});
