@@ -80,6 +80,15 @@ describe('a shared destination link opened without a session (docs/product.md#sh
     },
   );
 
+  it("a shared destination with no reviews yet says 'Sin reseñas aún' instead of 0 stars", async () => {
+    stubFetch({ [`GET ${API.placePreview(PLACE_ID)}`]: [200, { ...preview, rating: 0, comments: 0 }] });
+    renderRoutes(routes, `/ingresar?volver=${encodeURIComponent(sharedPath)}`);
+    const card = await screen.findByRole('region', { name: TEXT.detail.sharedTitle }, wait);
+    expect(within(card).getByText(TEXT.card.noReviews)).toBeInTheDocument();
+    expect(within(card).queryByRole('img', { name: /estrellas/ })).not.toBeInTheDocument();
+    expect(within(card).queryByText('0')).not.toBeInTheDocument();
+  });
+
   it('a destination that is not shown (404) gets no card, and the form still works', async () => {
     stubFetch({ [`GET ${API.placePreview(PLACE_ID)}`]: [404, { error: { code: 'NOT_FOUND', message: MSG.placeNotFound } }] });
     renderRoutes(routes, `/ingresar?volver=${encodeURIComponent(sharedPath)}`);

@@ -41,19 +41,26 @@ export function SharedPlacePreview({ placeId }: { placeId: string }) {
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
           {formatDistance(place.time_city, place.city)}
         </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          <Rating
-            value={place.rating}
-            precision={RATING_DISPLAY_PRECISION}
-            max={RATING_MAX}
-            readOnly
-            size="small"
-            getLabelText={(v) => TEXT.places.ratingOutOf(String(v), RATING_MAX)}
-          />
-          <Typography variant="body2" component="span">
-            {place.rating}
+        {place.comments === 0 ? (
+          // No reviews yet: said in words, not as 0 stars, as on the place cards (docs/product.md#sharing).
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {TEXT.card.noReviews}
           </Typography>
-        </Box>
+        ) : (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <Rating
+              value={place.rating}
+              precision={RATING_DISPLAY_PRECISION}
+              max={RATING_MAX}
+              readOnly
+              size="small"
+              getLabelText={(v) => TEXT.places.ratingOutOf(String(v), RATING_MAX)}
+            />
+            <Typography variant="body2" component="span">
+              {place.rating}
+            </Typography>
+          </Box>
+        )}
       </Box>
     </Paper>
   );
