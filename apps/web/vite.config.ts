@@ -4,7 +4,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { paths } from './src/config/paths';
+import { paths } from './src/config/paths.ts';
 
 // The dev server proxies the API and the uploads to the Fastify server (SERVER_PORT, default 3000).
 const serverPort = process.env.SERVER_PORT ?? process.env.PORT_SERVER ?? '3000';
