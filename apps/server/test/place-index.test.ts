@@ -1,10 +1,10 @@
 import { and, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, coverUrl, decodePlaceIndex, encodePlaceIndex, MSG, type Place, PLACE_INDEX_MAX, PlaceIndexEntrySchema, type PlaceIndexWire, PlaceIndexWireSchema, type PlaceSearchResponse, type RatingListItem, SEARCH_CASE_PLACES, SEARCH_CASES } from '@sendero/contract';
+import { API, coverUrl, decodePlaceIndex, encodePlaceIndex, MSG, type Place, PLACE_INDEX_MAX, PlaceIndexEntrySchema, type PlaceIndexWire, PlaceIndexWireSchema, type PlaceSearchResponse, type RatingListItem, SEARCH_CASE_PLACES, SEARCH_CASES, SEARCH_COUNT_CAP } from '@sendero/contract';
 import { places } from '@/db/schema.js';
 import { PlaceIndex, placeIndexFor } from '@/services/place-index.js';
 import { dropPlaceCaches } from '@/services/place-list-cache.js';
-import { searchConditions } from '@/services/place-search.js';
+import { searchConditions, searchPlaces } from '@/services/place-search.js';
 import { listVerifiedPlaces } from '@/services/places.js';
 import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
@@ -213,7 +213,28 @@ describe('GET /api/place/search (docs/product.md#catalogue)', () => {
       expect(res.status, JSON.stringify(filters)).toBe(200);
       expect(res.body.items.map((p) => p.name), JSON.stringify(filters)).toEqual(names);
       expect(res.body.total).toBe(names.length);
+      expect(res.body.totalCapped).toBe(false);
     }
+  });
+
+  it('counts at most the cap: above it total is the cap and totalCapped says more match; the pages still reach every match', async () => {
+    const cap = 3;
+    const all = SEARCH_CASE_PLACES.length;
+    expect(all).toBeGreaterThan(cap + 1);
+    const first = await searchPlaces(t.db, { limit: 2 }, cap);
+    expect({ total: first.total, totalCapped: first.totalCapped }).toEqual({ total: cap, totalCapped: true });
+    const got = first.items.map((p) => p.name);
+    for (let cursor = first.next, guard = 0; cursor && guard < 20; guard++) {
+      const page = await searchPlaces(t.db, { limit: 2, cursor }, cap);
+      got.push(...page.items.map((p) => p.name));
+      cursor = page.next;
+    }
+    expect(got).toEqual(SEARCH_CASE_PLACES.map((p) => p.name));
+    // Exactly the cap, one more than the cap, and fewer: exact unless more than the cap match.
+    expect(await searchPlaces(t.db, {}, all)).toMatchObject({ total: all, totalCapped: false });
+    expect(await searchPlaces(t.db, {}, all - 1)).toMatchObject({ total: all - 1, totalCapped: true });
+    expect(await searchPlaces(t.db, {}, all + 1)).toMatchObject({ total: all, totalCapped: false });
+    expect(await searchPlaces(t.db, { name: 'xyz' }, cap)).toEqual({ items: [], next: null, total: 0, totalCapped: false });
   });
 
   it('pages newest first with a cursor until next is null, without repeating or skipping', async () => {
@@ -393,5 +414,8 @@ describe('the whole index above the limit, and revalidation of details and revie
     const entry = doc.components.schemas.PlaceIndexEntry!;
     expect(Object.keys(entry.properties).sort()).toEqual(Object.keys(PlaceIndexEntrySchema.shape).sort());
     expect(Object.keys(doc.components.schemas.PlaceIndex!.properties)).toEqual(Object.keys(PlaceIndexWireSchema.shape));
+    // The capped count is documented on the page's fields.
+    expect(doc.components.schemas.PlaceSearchPage!.properties.totalCapped).toMatchObject({ type: 'boolean', description: expect.stringContaining(String(SEARCH_COUNT_CAP)) });
+    expect(doc.components.schemas.PlaceSearchPage!.properties.total).toMatchObject({ description: expect.stringContaining('totalCapped') });
   });
 });

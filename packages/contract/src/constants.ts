@@ -146,6 +146,8 @@ export const PLACE_INDEX_LIMIT_MAX = 100;
 /** Server search pages: default and most items per page; longest accepted filter text. */
 export const SEARCH_PAGE_DEFAULT = 24;
 export const SEARCH_PAGE_MAX = 50;
+/** The server search counts at most this many matches; beyond it the total says 'more than' (docs/decisions/029-search-indexes.md). */
+export const SEARCH_COUNT_CAP = 1000;
 export const SEARCH_TEXT_MAX = 100;
 /** Password recovery (docs/product.md#password-recovery): a reset link works once, for this long. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;

@@ -22,6 +22,7 @@ import {
   OUTING_MIN_LEAD_MS,
   OUTING_STATUSES,
   PLACE_INDEX_LIMIT_MAX,
+  SEARCH_COUNT_CAP,
   SEARCH_PAGE_MAX,
   SEARCH_TEXT_MAX,
 } from './constants.js';
@@ -180,8 +181,10 @@ export const PlaceSearchResponseSchema = z.object({
   items: z.array(PlaceIndexEntrySchema),
   /** Pass as `cursor` for the next page; null on the last page. */
   next: z.string().nullable(),
-  /** How many places match in all. */
-  total: z.number(),
+  /** How many places match in all; when `totalCapped`, the count stopped there and more match. */
+  total: z.number().describe(`How many places match; when totalCapped is true, more than this many match (the count stops at ${SEARCH_COUNT_CAP}).`),
+  /** True when more than `total` places match: the server counts at most SEARCH_COUNT_CAP. */
+  totalCapped: z.boolean().describe(`True when more places match than total says: the count stops after ${SEARCH_COUNT_CAP} matches, and total is then ${SEARCH_COUNT_CAP}.`),
 }).meta({ id: 'PlaceSearchPage', description: 'One page of server search results, newest first.' });
 export type PlaceSearchResponse = z.infer<typeof PlaceSearchResponseSchema>;
 

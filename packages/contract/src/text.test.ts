@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatOutingDate, formatRating, formatReviewCount, formatSpotsLeft } from './text.js';
+import { SEARCH_COUNT_CAP } from './constants.js';
+import { formatMatchCount, formatOutingDate, formatRating, formatReviewCount, formatSpotsLeft } from './text.js';
 
 describe('outing texts', () => {
   it('dates an outing in Lima time, in Spanish for Peru, whatever the process time zone', () => {
@@ -28,5 +29,14 @@ describe('rating texts', () => {
     expect(formatReviewCount(1)).toBe('1 reseña');
     expect(formatReviewCount(12)).toBe('12 reseñas');
     expect(formatReviewCount(1234)).toBe('1,234 reseñas');
+  });
+});
+
+describe('search count texts', () => {
+  it('says an exact count as is and a capped count as "Más de"', () => {
+    expect(formatMatchCount(1)).toBe('1 destino');
+    expect(formatMatchCount(12)).toBe('12 destinos');
+    expect(formatMatchCount(SEARCH_COUNT_CAP)).toBe('1,000 destinos');
+    expect(formatMatchCount(SEARCH_COUNT_CAP, true)).toBe('Más de 1,000 destinos');
   });
 });

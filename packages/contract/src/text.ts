@@ -26,8 +26,9 @@ export function formatDistance(timeCity: number, city: string): string {
   return `A ${timeCity} horas de ${city}`;
 }
 
-/** How many destinations match, as the search screen says it: '1 destino', '1,234 destinos'. */
-export function formatMatchCount(n: number): string {
+/** How many destinations match, as the search screen says it: '1 destino', '1,234 destinos'; 'Más de 1,000 destinos' when the count stopped at n. */
+export function formatMatchCount(n: number, moreThan = false): string {
+  if (moreThan) return `Más de ${n.toLocaleString('es-PE')} destinos`;
   return n === 1 ? '1 destino' : `${n.toLocaleString('es-PE')} destinos`;
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { DIFFICULTIES, MSG, normalize, SEARCH_PAGE_DEFAULT, type PlaceSearchQuery, type PlaceSearchResponse } from '@sendero/contract';
+import { DIFFICULTIES, MSG, normalize, SEARCH_COUNT_CAP, SEARCH_PAGE_DEFAULT, type PlaceSearchQuery, type PlaceSearchResponse } from '@sendero/contract';
 import { places } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import { badRequest } from '@/errors.js';
@@ -7,9 +7,6 @@ import { indexColumns, toIndexEntry } from './place-index.js';
 
 /** Every search statement is cut off after this long (docs/product.md#catalogue). */
 export const SEARCH_STATEMENT_TIMEOUT_MS = 2000;
-
-/** At most this many matches are fetched through the filter indexes and sorted; more, by walking newest first. */
-const FEW_MATCHES = 2000;
 
 /** `%`, `_` and `\` typed by a user match themselves in LIKE. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -49,8 +46,11 @@ export function searchConditions(query: Pick<PlaceSearchQuery, 'name' | 'city' |
   return conditions;
 }
 
-/** GET /api/place/search: one page, newest first, with the total of matches. */
-export async function searchPlaces(db: Db, query: PlaceSearchQuery): Promise<PlaceSearchResponse> {
+/**
+ * GET /api/place/search: one page, newest first, with the total of matches counted up to `countCap`
+ * (more: `total` is the cap and `totalCapped` is true). Tests pass a small cap.
+ */
+export async function searchPlaces(db: Db, query: PlaceSearchQuery, countCap = SEARCH_COUNT_CAP): Promise<PlaceSearchResponse> {
   const limit = query.limit ?? SEARCH_PAGE_DEFAULT;
   const conditions = searchConditions(query);
   const page = [...conditions];
@@ -60,16 +60,18 @@ export async function searchPlaces(db: Db, query: PlaceSearchQuery): Promise<Pla
   }
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`set local statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`));
-    // The count first: it reads the filter indexes (drizzle/0008_search_indexes.sql) only.
-    const [{ total }] = (await tx
-      .select({ total: sql<number>`count(*)::int` })
-      .from(places)
-      .where(and(...conditions))) as [{ total: number }];
-    if (total === 0) return { items: [], next: null, total };
+    // The count first, through the filter indexes (drizzle/0008_search_indexes.sql), stopping after
+    // countCap + 1 matches: counting every match of a common filter costs more than the page
+    // (docs/decisions/029-search-indexes.md).
+    const matches = tx.select({ one: sql`1`.as('one') }).from(places).where(and(...conditions)).limit(countCap + 1).as('matches');
+    const [{ counted }] = (await tx.select({ counted: sql<number>`count(*)::int` }).from(matches)) as [{ counted: number }];
+    const totalCapped = counted > countCap;
+    const total = Math.min(counted, countCap);
+    if (total === 0) return { items: [], next: null, total, totalCapped };
     // Few matches: fetch them through the filter indexes and sort them (ordering by an expression keeps
     // the planner from walking every place newest first looking for rare matches, docs/decisions/029-search-indexes.md).
     // Many: walking newest first finds a page of matches after a few rows.
-    const newestFirst = total <= FEW_MATCHES ? [desc(sql`${places.createdAt} + interval '0 seconds'`), desc(places.id)] : [desc(places.createdAt), desc(places.id)];
+    const newestFirst = !totalCapped ? [desc(sql`${places.createdAt} + interval '0 seconds'`), desc(places.id)] : [desc(places.createdAt), desc(places.id)];
     const rows = await tx
       .select({ ...indexColumns, createdAtText: sql<string>`${places.createdAt}::text` })
       .from(places)
@@ -82,6 +84,7 @@ export async function searchPlaces(db: Db, query: PlaceSearchQuery): Promise<Pla
       items: items.map(toIndexEntry),
       next: rows.length > limit && last ? encodeCursor(last.createdAtText, last.id) : null,
       total,
+      totalCapped,
     };
   });
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { API, MSG, SEARCH_DIFFICULTY_EMPTY_LABEL, TEXT } from '@sendero/contract';
+import { API, MSG, SEARCH_COUNT_CAP, SEARCH_DIFFICULTY_EMPTY_LABEL, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { stubFetch } from '@/test/fetch-stub';
 import { entriesOf, indexOf, makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
@@ -142,12 +142,13 @@ describe('destination search (/buscar-destino)', () => {
     const s = stubFetch({
       [`GET ${API.user(USER_ID)}`]: [200, makeUser()],
       [`GET ${API.placeIndex()}`]: [413, { error: { code: 'USE_SEARCH', message: MSG.useSearch } }],
-      [`GET ${API.placeSearch({})}`]: [200, { items: [churup, lachay], next: null, total: 25_000 }],
-      [`GET ${API.placeSearch({ name: 'lomas' })}`]: [200, { items: [lachay], next: null, total: 1 }],
+      // The server counts up to SEARCH_COUNT_CAP: 'more than' beyond it, exact below.
+      [`GET ${API.placeSearch({})}`]: [200, { items: [churup, lachay], next: null, total: SEARCH_COUNT_CAP, totalCapped: true }],
+      [`GET ${API.placeSearch({ name: 'lomas' })}`]: [200, { items: [lachay], next: null, total: 1, totalCapped: false }],
     });
     renderRoutes(routes, '/buscar-destino');
     await waitFor(() => expect(shownNames()).toEqual(['Laguna Churup', 'Lomas de Lachay']), wait);
-    expect(screen.getByText('25,000 destinos')).toBeInTheDocument();
+    expect(screen.getByText('Más de 1,000 destinos')).toBeInTheDocument();
     // The 413 is how the app learns to switch: no error toast for it.
     expect(screen.queryByText(MSG.useSearch)).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(TEXT.search.name), 'lomas');

@@ -62,10 +62,10 @@ const Welcome = memo(function Welcome() {
 });
 
 /** 'N destinos': how many match, said politely to screen readers as the filters change. */
-function MatchCount({ count }: { count: number | null }) {
+function MatchCount({ count, moreThan = false }: { count: number | null; moreThan?: boolean }) {
   return (
     <Typography role="status" aria-live="polite" sx={{ mb: 1.5, color: 'text.secondary', minHeight: '1.5em' }}>
-      {count === null ? '' : formatMatchCount(count)}
+      {count === null ? '' : formatMatchCount(count, moreThan)}
     </Typography>
   );
 }
@@ -172,13 +172,15 @@ function ServerResults({ plan, origin, view, cardAction }: ResultsProps) {
   }, [search.data, hours, duration]);
   const planning = hours !== null || duration !== null;
   const total = planning ? (search.data ? items.length : null) : (search.data?.pages[0]?.total ?? null);
+  // The server counts up to SEARCH_COUNT_CAP: beyond it, 'Más de 1,000 destinos'.
+  const moreThan = !planning && (search.data?.pages[0]?.totalCapped ?? false);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   return (
     <>
-      <MatchCount count={total} />
+      <MatchCount count={total} moreThan={moreThan} />
       {search.isError ? (
         <LoadError error={search.error} onRetry={() => void search.refetch()} />
       ) : total === 0 && !hasNextPage ? (
