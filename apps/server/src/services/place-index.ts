@@ -3,6 +3,7 @@ import { encodePlaceIndex, PLACE_INDEX_FORMAT, PLACE_INDEX_MAX, type PlaceIndexE
 import { places } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
+import { SortedCache, type SortedCacheOrder, type SortedCacheSource } from './sorted-cache.js';
 
 /**
  * The browsing index (docs/product.md#catalogue): one compact entry per place, kept in memory per
@@ -100,125 +101,54 @@ function toItem(row: IndexRow): Item {
 }
 
 /** Newest first; equal times by id descending (the same order as the SQL `created_at desc, id desc`). */
-function before(a: Item, b: Item): boolean {
-  return a.at !== b.at ? a.at > b.at : a.entry._id > b.entry._id;
-}
+const order: SortedCacheOrder<Item> = {
+  id: (i) => i.entry._id,
+  before: (a, b) => (a.at !== b.at ? a.at > b.at : a.entry._id > b.entry._id),
+};
 
 export type IndexView = 'verified' | 'all';
 
 export class PlaceIndex {
-  private items: Item[] | null = null;
-  private byId = new Map<string, Item>();
-  private builtAt = 0;
-  private loading: Promise<void> | null = null;
-  private generation = 0;
-  private pending = new Set<string>();
   private bodies = new Map<string, CachedBody>();
-  /** Time of the last rebuild after a write, for the benchmark (ms). */
-  lastUpdateMs = 0;
+  /** Every place (verified or not), kept in order and updated one place at a time after a write. */
+  private readonly items = new SortedCache<Item>(order, () => this.bodies.clear());
+  private readonly source: SortedCacheSource<Item>;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     /** Set on each placeIndexFor() call: the place-change listener makes it Infinity while connected. */
     public ttlMs: number,
-  ) {}
+  ) {
+    this.source = {
+      all: async () => ((await db.select(indexColumns).from(places)) as IndexRow[]).map(toItem),
+      some: async (ids) =>
+        (
+          (await db
+            .select(indexColumns)
+            .from(places)
+            .where(ids.length === 1 ? eq(places.id, ids[0]!) : inArray(places.id, ids))) as IndexRow[]
+        ).map(toItem),
+    };
+  }
+
+  /** Time of the last re-read after a write, for the benchmark (ms). */
+  get lastUpdateMs(): number {
+    return this.items.lastUpdateMs;
+  }
 
   /** Drops everything; the next read rebuilds from the database. */
   invalidate(): void {
-    this.generation++;
-    this.items = null;
-    this.byId.clear();
-    this.pending.clear();
-    this.bodies.clear();
-    this.loading = null;
+    this.items.invalidate();
   }
 
   /** A place changed (created, edited, verified, reviewed, deleted): re-read that one entry before the next answer. */
   changed(id: string): void {
-    // Nothing loaded and nothing loading: the next read loads it all, fresh.
-    if (this.items === null && this.loading === null) return;
-    this.pending.add(id);
-  }
-
-  private async load(): Promise<void> {
-    const generation = this.generation;
-    const rows = (await this.db.select(indexColumns).from(places)) as IndexRow[];
-    if (generation !== this.generation) return;
-    const items = rows.map(toItem).sort((a, b) => (before(a, b) ? -1 : 1));
-    this.items = items;
-    this.byId = new Map(items.map((i) => [i.entry._id, i]));
-    this.builtAt = Date.now();
-    this.bodies.clear();
-  }
-
-  private async applyPending(): Promise<void> {
-    if (this.pending.size === 0 || this.items === null) return;
-    const ids = [...this.pending];
-    this.pending.clear();
-    const generation = this.generation;
-    const started = performance.now();
-    const rows = (await this.db
-      .select(indexColumns)
-      .from(places)
-      .where(ids.length === 1 ? eq(places.id, ids[0]!) : inArray(places.id, ids))) as IndexRow[];
-    if (generation !== this.generation || this.items === null) return;
-    const found = new Map(rows.map((r) => [r.id, toItem(r)]));
-    for (const id of ids) {
-      const old = this.byId.get(id);
-      const next = found.get(id);
-      if (old && next && old.at === next.at) {
-        // Same place, same position: replace in place.
-        const i = this.position(old);
-        this.items[i] = next;
-      } else {
-        if (old) this.items.splice(this.position(old), 1);
-        if (next) this.items.splice(this.insertionPoint(next), 0, next);
-      }
-      if (next) this.byId.set(id, next);
-      else this.byId.delete(id);
-    }
-    this.bodies.clear();
-    this.lastUpdateMs = performance.now() - started;
-  }
-
-  /** Binary search for an item known to be in the list. */
-  private position(item: Item): number {
-    const items = this.items!;
-    let lo = 0;
-    let hi = items.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const m = items[mid]!;
-      if (m === item || m.entry._id === item.entry._id) return mid;
-      if (before(m, item)) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    // Not where the order says (should not happen): fall back to a scan.
-    return items.findIndex((m) => m.entry._id === item.entry._id);
-  }
-
-  private insertionPoint(item: Item): number {
-    const items = this.items!;
-    let lo = 0;
-    let hi = items.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (before(items[mid]!, item)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    this.items.changed(id);
   }
 
   /** The index brought up to date: loaded, expired (when other processes may write), pending entries applied. */
-  private async fresh(): Promise<Item[]> {
-    if (this.items !== null && this.ttlMs > 0 && Date.now() - this.builtAt >= this.ttlMs) this.invalidate();
-    while (this.items === null) {
-      this.loading ??= this.load().finally(() => (this.loading = null));
-      await this.loading;
-    }
-    // Writes that arrive while applying are applied on the next pass.
-    while (this.pending.size > 0 && this.items !== null) await this.applyPending();
-    return this.items ?? (await this.fresh());
+  private fresh(): Promise<readonly Item[]> {
+    return this.items.fresh(this.source, this.ttlMs);
   }
 
   /** The entries of a view, newest first. */
@@ -231,7 +161,7 @@ export class PlaceIndex {
   /** The first photo's URL of a place (any place in the index: its id is the key), or null. */
   async photoOf(id: string): Promise<string | null> {
     await this.fresh();
-    return this.byId.get(id)?.entry.photo ?? null;
+    return this.items.get(id)?.entry.photo ?? null;
   }
 
   /** How many verified places there are. */

@@ -3,6 +3,7 @@ import type { Db } from '@/db/types.js';
 import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
 import { invalidatePlaceIndex, placeIndexChanged } from './place-index.js';
 import { invalidatePlaceShares, placeShareChanged } from './place-share.js';
+import { SortedCache, type SortedCacheOrder, type SortedCacheSource } from './sorted-cache.js';
 
 /**
  * The serialized list of verified places (GET /api/place for everyone but admins), kept ready as
@@ -18,9 +19,8 @@ import { invalidatePlaceShares, placeShareChanged } from './place-share.js';
  *   is connected the list is kept until such a notification; while it is not (and when no listener
  *   runs), an entry also expires `PLACE_LIST_TTL_MS` after it was built, so a remote write is never
  *   "stale forever".
- * - A rebuild or a re-read that started before an invalidation is not stored (generation check), so
- *   a slow rebuild cannot put an older list back after a write. Concurrent re-reads each see the
- *   committed row, so the list converges to what a full rebuild gives (tested).
+ * - A rebuild or a re-read that started before an invalidation is not stored (sorted-cache.ts), so
+ *   a slow rebuild cannot put an older list back after a write.
  * - The ETag is a hash of the bytes, so rebuilding an unchanged list keeps clients' 304s working.
  */
 export const PLACE_LIST_TTL_MS = 1000;
@@ -76,106 +76,45 @@ function listBody(items: readonly Kept[]): PlaceListEntry {
   return makeCachedBody(Buffer.concat(parts), Date.now(), `"${hash.digest('base64url').slice(0, 32)}"`);
 }
 
-const before = (a: PlaceListItem, b: PlaceListItem) => (a.at !== b.at ? a.at > b.at : a.id > b.id);
+const order: SortedCacheOrder<Kept> = {
+  id: (i) => i.id,
+  before: (a, b) => (a.at !== b.at ? a.at > b.at : a.id > b.id),
+};
+
+/** The verified places of `source`, each serialized and hashed once when read. */
+const keptFrom = (source: PlaceListSource): SortedCacheSource<Kept> => ({
+  all: async () => (await source.all()).filter((i) => i.verified).map(keep),
+  some: async (ids) => (await source.some(ids)).filter((i) => i.verified).map(keep),
+});
 
 /**
- * The verified list kept as one serialized item per place, updated ONE PLACE AT A TIME after a write
- * in this process (the place re-read, its JSON replaced, inserted or dropped, the body joined again),
- * so a review at 10,000 places costs a one-row read, not a read of every row (docs/product.md#catalogue).
+ * The verified list kept as one serialized item per place, updated one place at a time after a write
+ * in this process (sorted-cache.ts), the body joined again from the kept bytes.
  */
 class PlaceListCache {
-  private items: Kept[] | null = null;
-  private byId = new Map<string, Kept>();
-  private pending = new Set<string>();
-  private builtAt = 0;
-  private generation = 0;
-  private loading: Promise<void> | null = null;
-  private entry: PlaceListEntry | null = null;
   /** The items changed since `entry` was joined. */
   private dirty = true;
+  private readonly items = new SortedCache<Kept>(order, () => (this.dirty = true));
+  private entry: PlaceListEntry | null = null;
   /** Time of the last update after a write, body included (ms), for the benchmark. */
   lastUpdateMs = 0;
 
   invalidate(): void {
-    this.generation++;
-    this.items = null;
-    this.byId.clear();
-    this.pending.clear();
-    this.loading = null;
+    this.items.invalidate();
   }
 
   changed(id: string): void {
-    if (this.items === null && this.loading === null) return;
-    this.pending.add(id);
-  }
-
-  private async load(source: PlaceListSource): Promise<void> {
-    const generation = this.generation;
-    const items = (await source.all()).filter((i) => i.verified).map(keep);
-    if (generation !== this.generation) return;
-    this.items = items;
-    this.byId = new Map(items.map((i) => [i.id, i]));
-    this.builtAt = Date.now();
-    this.dirty = true;
-  }
-
-  private async applyPending(source: PlaceListSource): Promise<void> {
-    const ids = [...this.pending];
-    this.pending.clear();
-    const generation = this.generation;
-    const found = new Map((await source.some(ids)).map((i) => [i.id, i]));
-    const items = this.items;
-    if (generation !== this.generation || items === null) return;
-    for (const id of ids) {
-      const old = this.byId.get(id);
-      const next = found.get(id);
-      const listed = next?.verified ? keep(next) : undefined;
-      if (old) items.splice(this.position(items, old), 1);
-      if (listed) items.splice(this.insertionPoint(items, listed), 0, listed);
-      if (listed) this.byId.set(id, listed);
-      else this.byId.delete(id);
-    }
-    this.dirty = true;
-  }
-
-  private position(items: PlaceListItem[], item: PlaceListItem): number {
-    let lo = 0;
-    let hi = items.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const m = items[mid]!;
-      if (m.id === item.id) return mid;
-      if (before(m, item)) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return items.findIndex((m) => m.id === item.id);
-  }
-
-  private insertionPoint(items: PlaceListItem[], item: PlaceListItem): number {
-    let lo = 0;
-    let hi = items.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (before(items[mid]!, item)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    this.items.changed(id);
   }
 
   async get(source: PlaceListSource, maxAgeMs: number): Promise<PlaceListEntry> {
-    if (this.items !== null && Date.now() - this.builtAt >= maxAgeMs) this.invalidate();
-    const updating = this.pending.size > 0 && this.items !== null;
+    const updating = this.items.updating;
     const started = performance.now();
-    while (this.items === null) {
-      this.loading ??= this.load(source).finally(() => (this.loading = null));
-      await this.loading;
-    }
-    // Writes that arrive while applying are applied on the next pass.
-    while (this.pending.size > 0 && this.items !== null) await this.applyPending(source);
+    const items = await this.items.fresh(keptFrom(source), maxAgeMs);
     const previous = this.entry;
     if (previous && !this.dirty) return previous;
     // The same bytes as JSON.stringify of the list, each place serialized once when read.
-    const built = listBody(this.items ?? []);
+    const built = listBody(items);
     // Keep the previous compressed forms when nothing changed (the ETag is a hash of the bytes).
     this.entry = previous && previous.etag === built.etag ? previous : built;
     this.dirty = false;
