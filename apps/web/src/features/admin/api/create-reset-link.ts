@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type ResetLink } from '@sendero/contract';
 import { api } from '@/lib/api-client';
+import { useCacheMutation } from '@/lib/cache-mutation';
 import { adminActionsQueryKey } from './get-admin-actions';
 
 /** POST /api/admin/reset-link/{userId}: a single-use reset link to pass on by hand (logged). */
@@ -9,9 +9,5 @@ export function createResetLink(userId: string): Promise<ResetLink> {
 }
 
 export function useCreateResetLink(userId: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: () => createResetLink(userId),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: adminActionsQueryKey(userId) }),
-  });
+  return useCacheMutation(() => createResetLink(userId), { refetch: () => [adminActionsQueryKey(userId)] });
 }

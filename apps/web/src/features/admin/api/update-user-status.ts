@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_TRANSITIONS, API, type AdminTransition, type AdminUserUpdate, type User } from '@sendero/contract';
 import { api } from '@/lib/api-client';
+import { useCacheMutation } from '@/lib/cache-mutation';
 import { adminActionsQueryKey } from './get-admin-actions';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -12,13 +12,8 @@ export function transitionUser(id: string, transition: AdminTransition): Promise
 
 /** The answer replaces the cached user at once; the lists and the log are refetched. */
 export function useUserTransition(id: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (transition: AdminTransition) => transitionUser(id, transition),
-    onSuccess: (user) => {
-      qc.setQueryData(queryKeys.user(id), user);
-      void qc.invalidateQueries({ queryKey: queryKeys.users.all });
-      void qc.invalidateQueries({ queryKey: adminActionsQueryKey(id) });
-    },
+  return useCacheMutation((transition: AdminTransition) => transitionUser(id, transition), {
+    replaces: () => queryKeys.user(id),
+    refetch: () => [queryKeys.users.all, adminActionsQueryKey(id)],
   });
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type Place } from '@sendero/contract';
 import { api } from '@/lib/api-client';
+import { useCacheMutation } from '@/lib/cache-mutation';
 import { adminActionsQueryKey } from './get-admin-actions';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -11,13 +11,8 @@ export function toggleVerified(id: string): Promise<Place> {
 
 /** The answer replaces the current place (docs/product.md#destination-detail); the lists and the log are refetched. */
 export function useToggleVerified(id: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: () => toggleVerified(id),
-    onSuccess: (place) => {
-      qc.setQueryData(queryKeys.place(id), place);
-      void qc.invalidateQueries({ queryKey: queryKeys.places.all });
-      void qc.invalidateQueries({ queryKey: adminActionsQueryKey(id) });
-    },
+  return useCacheMutation(() => toggleVerified(id), {
+    replaces: () => queryKeys.place(id),
+    refetch: () => [queryKeys.places.all, adminActionsQueryKey(id)],
   });
 }

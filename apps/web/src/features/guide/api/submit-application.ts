@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type GuideApplication, type User } from '@sendero/contract';
 import { api } from '@/lib/api-client';
+import { useCacheMutation } from '@/lib/cache-mutation';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The guide application: update2 with the social fields, about_you and status 'Enviado' (replaces an earlier one). */
@@ -9,13 +9,8 @@ export function submitApplication(userId: string, application: GuideApplication)
 }
 
 export function useSubmitApplication(userId: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (application: GuideApplication) => submitApplication(userId, application),
-    onSuccess: (user) => {
-      qc.setQueryData(queryKeys.user(userId), user);
-      void qc.invalidateQueries({ queryKey: queryKeys.user(userId) });
-      void qc.invalidateQueries({ queryKey: queryKeys.users.all });
-    },
+  return useCacheMutation((application: GuideApplication) => submitApplication(userId, application), {
+    replaces: () => queryKeys.user(userId),
+    refetch: () => [queryKeys.user(userId), queryKeys.users.all],
   });
 }

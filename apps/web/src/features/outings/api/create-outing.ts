@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type Outing, type OutingCreate } from '@sendero/contract';
 import { api } from '@/lib/api-client';
+import { useCacheMutation } from '@/lib/cache-mutation';
 import { queryKeys } from '@/lib/query-keys';
 
 export function createOuting(body: OutingCreate): Promise<Outing> {
@@ -9,11 +9,5 @@ export function createOuting(body: OutingCreate): Promise<Outing> {
 
 /** POST /api/outing/create ('Publicar salida'); the place's outings and 'Mis salidas' are reloaded. */
 export function useCreateOuting() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: createOuting,
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: queryKeys.outings.all });
-    },
-  });
+  return useCacheMutation(createOuting, { refetch: () => [queryKeys.outings.all], awaitRefetch: true });
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type Place, type PlaceUpdate } from '@sendero/contract';
 import { api } from '@/lib/api-client';
+import { useCacheMutation } from '@/lib/cache-mutation';
 import { placeQueryKey } from './get-place';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -10,13 +10,8 @@ export function updatePlace(id: string, body: PlaceUpdate): Promise<Place> {
 
 /** PUT /api/place/update/{id} by the creator or an admin; the answer replaces the cached place. */
 export function useUpdatePlace(id: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: PlaceUpdate) => updatePlace(id, body),
-    onSuccess: (place) => {
-      qc.setQueryData(placeQueryKey(id), place);
-      void qc.invalidateQueries({ queryKey: placeQueryKey(id) });
-      void qc.invalidateQueries({ queryKey: queryKeys.places.all });
-    },
+  return useCacheMutation((body: PlaceUpdate) => updatePlace(id, body), {
+    replaces: () => placeQueryKey(id),
+    refetch: () => [placeQueryKey(id), queryKeys.places.all],
   });
 }

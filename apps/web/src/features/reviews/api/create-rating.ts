@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type Rating, type RatingCreate } from '@sendero/contract';
 import { api } from '@/lib/api-client';
+import { useCacheMutation } from '@/lib/cache-mutation';
 import { ratingsQueryKey } from './get-ratings';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -14,15 +14,8 @@ export function createRating({ body, signal }: { body: RatingCreate; signal?: Ab
  * count changed) are reloaded, and the list of places too (docs/product.md#reviews).
  */
 export function useCreateRating(placeId: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: createRating,
-    onSuccess: async () => {
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: ratingsQueryKey(placeId) }),
-        qc.invalidateQueries({ queryKey: queryKeys.place(placeId) }),
-        qc.invalidateQueries({ queryKey: queryKeys.places.all }),
-      ]);
-    },
+  return useCacheMutation(createRating, {
+    refetch: () => [ratingsQueryKey(placeId), queryKeys.place(placeId), queryKeys.places.all],
+    awaitRefetch: true,
   });
 }

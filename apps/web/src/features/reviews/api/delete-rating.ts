@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type Deleted } from '@sendero/contract';
 import { api } from '@/lib/api-client';
+import { useCacheMutation } from '@/lib/cache-mutation';
 import { ratingsQueryKey } from './get-ratings';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -10,17 +10,9 @@ export function deleteRating(id: string): Promise<Deleted> {
 
 /** DELETE /api/rating/delete/{id} by the author or an admin; reloads the reviews and the place. */
 export function useDeleteRating(placeId: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: deleteRating,
-    onSuccess: async () => {
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: ratingsQueryKey(placeId) }),
-        qc.invalidateQueries({ queryKey: queryKeys.place(placeId) }),
-        qc.invalidateQueries({ queryKey: queryKeys.places.all }),
-        // An admin's deletion is logged in the admin actions history.
-        qc.invalidateQueries({ queryKey: queryKeys.adminActions.all }),
-      ]);
-    },
+  return useCacheMutation(deleteRating, {
+    // An admin's deletion is logged in the admin actions history.
+    refetch: () => [ratingsQueryKey(placeId), queryKeys.place(placeId), queryKeys.places.all, queryKeys.adminActions.all],
+    awaitRefetch: true,
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, type PasswordUpdate, type SelfUpdate, type User } from '@sendero/contract';
 import { api } from '@/lib/api-client';
+import { useCacheMutation } from '@/lib/cache-mutation';
 import { getSession, setSession } from '@/lib/session';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -35,14 +36,8 @@ export function useUpdatePassword(id: string) {
 }
 
 export function useUpdateUser(id: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SelfUpdate) => updateUser(id, body),
-    onSuccess: (user) => {
-      qc.setQueryData(queryKeys.user(id), user);
-      void qc.invalidateQueries({ queryKey: queryKeys.user(id) });
-      void qc.invalidateQueries({ queryKey: queryKeys.admin(id) });
-      void qc.invalidateQueries({ queryKey: queryKeys.users.all });
-    },
+  return useCacheMutation((body: SelfUpdate) => updateUser(id, body), {
+    replaces: () => queryKeys.user(id),
+    refetch: () => [queryKeys.user(id), queryKeys.admin(id), queryKeys.users.all],
   });
 }
