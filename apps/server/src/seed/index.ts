@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { outingParticipants, outings, places, ratings, uploads, users } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import { hashPassword } from '@/services/passwords.js';
+import { newPlaceColumns } from '@/services/places.js';
 import { recomputePlaceRating } from '@/services/ratings.js';
 import type { Storage } from '@/storage/storage.js';
 import { processImage, storeImage, type ProcessedImage } from '@/uploads/pipeline.js';
@@ -155,20 +156,8 @@ export async function seedSampleData({ db, storage, log }: SeedDeps): Promise<Se
           const verified = i < SAMPLE_PLACES.length;
           const at = new Date(verified ? now - (i + 2) * 24 * 3600_000 : now - 3600_000);
           return {
+            ...newPlaceColumns({ ...p, photos: [placeImages[i]!.url] }),
             idUser: verified ? creatorId : sampleUserId,
-            name: p.name,
-            city: p.city,
-            difficulty: p.difficulty,
-            capacity: p.capacity,
-            timeMin: p.time[0],
-            timeMax: p.time[1],
-            timeCity: p.time_city,
-            lat: p.lat,
-            lon: p.lon,
-            photos: [placeImages[i]!.url],
-            description: p.description,
-            howToGet: p.how_to_get,
-            tips: p.tips,
             verified,
             createdAt: at,
             updatedAt: at,

@@ -121,25 +121,35 @@ export async function placeListFor(
   return { kind: 'verified', entry: await getVerifiedPlaceList(db) };
 }
 
+/**
+ * The columns of a new place's own fields, as the contract names them; who created it, `verified` and
+ * the dates are the caller's. Used by `createPlace` and by the sample data (seed/index.ts).
+ */
+export function newPlaceColumns(input: Omit<PlaceCreate, 'id_user'>) {
+  return {
+    name: input.name,
+    city: input.city,
+    difficulty: input.difficulty,
+    capacity: input.capacity,
+    timeMin: input.time[0],
+    timeMax: input.time[1],
+    timeCity: input.time_city,
+    photos: input.photos,
+    description: input.description,
+    howToGet: input.how_to_get,
+    tips: input.tips,
+    lat: input.lat ?? null,
+    lon: input.lon ?? null,
+  };
+}
+
 export async function createPlace(db: Db, auth: AuthUser, input: PlaceCreate): Promise<Place> {
   await assertOwnUploads(db, input.photos, 'photos', auth.id);
   const [row] = await db
     .insert(places)
     .values({
+      ...newPlaceColumns(input),
       idUser: auth.id,
-      name: input.name,
-      city: input.city,
-      difficulty: input.difficulty,
-      capacity: input.capacity,
-      timeMin: input.time[0],
-      timeMax: input.time[1],
-      timeCity: input.time_city,
-      photos: input.photos,
-      description: input.description,
-      howToGet: input.how_to_get,
-      tips: input.tips,
-      lat: input.lat ?? null,
-      lon: input.lon ?? null,
       verified: false,
       rating: 0,
       comments: 0,
