@@ -2,8 +2,9 @@ import { createRequire } from 'node:module';
 import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/rate-limit';
 
 type Result = { current: number; ttl: number };
-type Callback = (error: Error | null, result?: Result) => void;
-interface RawStore {
+export type Callback = (error: Error | null, result?: Result) => void;
+/** The untyped store interface of @fastify/rate-limit's own stores (LocalStore, RedisStore). */
+export interface RawStore {
   incr(key: string, cb: Callback, timeWindow: number, max: number): void;
   read(key: string, cb: Callback, timeWindow: number, max: number): void;
   child(routeOptions: unknown): RawStore;

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { SnapshotMemoryStore } from '@/plugins/rate-limit-store.js';
+import { SnapshotMemoryStore, type Callback, type RawStore } from '@/plugins/rate-limit-store.js';
 
 /**
  * Rate-limit counters in Redis (docs/decisions/001-rate-limit-counters-in-memory.md, revised): every
@@ -10,14 +10,6 @@ import { SnapshotMemoryStore } from '@/plugins/rate-limit-store.js';
  * dependency of the site: while it is unreachable each process counts in its own memory (logged once
  * when that starts and once when Redis is back), and no request waits for it.
  */
-
-type Result = { current: number; ttl: number };
-type Callback = (error: Error | null, result?: Result) => void;
-interface RawStore {
-  incr(key: string, cb: Callback, timeWindow: number, max: number): void;
-  read(key: string, cb: Callback, timeWindow: number, max: number): void;
-  child(routeOptions: unknown): RawStore;
-}
 
 // @fastify/rate-limit's own Redis store (an atomic Lua INCR + PEXPIRE, and a read-only twin); like its
 // LocalStore, it is not part of the plugin's typed exports.
