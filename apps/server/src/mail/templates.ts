@@ -11,9 +11,7 @@ function escapeHtml(value: string): string {
 }
 
 interface Parts {
-  to: string;
   subject: string;
-  greetingName: string;
   paragraphs: string[];
   action?: { label: string; url: string };
   footer?: string;
@@ -23,8 +21,8 @@ const SIGNATURE = 'El equipo de Sendero';
 const NOTIFICATIONS_FOOTER =
   'Recibes este correo porque tienes activada la opción «Recibir correos» en tu perfil de Sendero. Puedes desactivarla cuando quieras.';
 
-function render(parts: Parts): MailMessage {
-  const hello = `Hola, ${headerSafe(firstWord(parts.greetingName)) || 'viajero'}:`;
+function render(to: Recipient, parts: Parts): MailMessage {
+  const hello = `Hola, ${headerSafe(firstWord(to.firstname)) || 'viajero'}:`;
   const text = [
     hello,
     '',
@@ -45,7 +43,7 @@ function render(parts: Parts): MailMessage {
     parts.footer ? `<p style="font-size:12px;color:#777">${escapeHtml(parts.footer)}</p>` : '',
     '</body></html>',
   ].join('');
-  return { to: parts.to, subject: headerSafe(parts.subject), text, html };
+  return { to: to.email, subject: headerSafe(parts.subject), text, html };
 }
 
 export interface Recipient {
@@ -53,10 +51,13 @@ export interface Recipient {
   firstname: string;
 }
 
+/** A mail sent because of someone else's action, only with «Recibir correos» on: it says how to stop them. */
+function notification(to: Recipient, parts: Omit<Parts, 'footer'>): MailMessage {
+  return render(to, { ...parts, footer: NOTIFICATIONS_FOOTER });
+}
+
 export function passwordResetMail(to: Recipient, url: string): MailMessage {
-  return render({
-    to: to.email,
-    greetingName: to.firstname,
+  return render(to, {
     subject: 'Restablece tu contraseña de Sendero',
     paragraphs: [
       'Recibimos un pedido para crear una nueva contraseña para tu cuenta de Sendero.',
@@ -67,70 +68,52 @@ export function passwordResetMail(to: Recipient, url: string): MailMessage {
 }
 
 export function placeVerifiedMail(to: Recipient, placeName: string, url: string): MailMessage {
-  return render({
-    to: to.email,
-    greetingName: to.firstname,
+  return notification(to, {
     subject: `Tu destino «${placeName}» ya está publicado en Sendero`,
     paragraphs: [
       `Un administrador verificó «${placeName}» y ya aparece en la búsqueda de Sendero. ¡Gracias por compartirlo!`,
     ],
     action: { label: 'Ver el destino', url },
-    footer: NOTIFICATIONS_FOOTER,
   });
 }
 
 export function placeBlockedMail(to: Recipient, placeName: string): MailMessage {
-  return render({
-    to: to.email,
-    greetingName: to.firstname,
+  return notification(to, {
     subject: `Tu destino «${placeName}» ya no está publicado`,
     paragraphs: [
       `Un administrador ocultó «${placeName}» de la búsqueda de Sendero mientras revisa sus datos.`,
       'Puedes revisar y corregir la información del destino desde Sendero.',
     ],
-    footer: NOTIFICATIONS_FOOTER,
   });
 }
 
 export function placeDeletedMail(to: Recipient, placeName: string): MailMessage {
-  return render({
-    to: to.email,
-    greetingName: to.firstname,
+  return notification(to, {
     subject: `Tu destino «${placeName}» fue eliminado de Sendero`,
     paragraphs: [`Un administrador eliminó «${placeName}» de Sendero, junto con sus reseñas.`],
-    footer: NOTIFICATIONS_FOOTER,
   });
 }
 
 export function guideApprovedMail(to: Recipient, url: string): MailMessage {
-  return render({
-    to: to.email,
-    greetingName: to.firstname,
+  return notification(to, {
     subject: 'Tu solicitud para ser guía fue aprobada',
     paragraphs: ['¡Bienvenido a la comunidad de guías de Sendero! Ya puedes crear destinos y organizar salidas grupales.'],
     action: { label: 'Ir a Sendero', url },
-    footer: NOTIFICATIONS_FOOTER,
   });
 }
 
 export function guideRejectedMail(to: Recipient, url: string): MailMessage {
-  return render({
-    to: to.email,
-    greetingName: to.firstname,
+  return notification(to, {
     subject: 'Tu solicitud para ser guía no fue aprobada',
     paragraphs: ['Revisamos tu solicitud para ser guía y esta vez no fue aprobada. Puedes enviar una nueva solicitud cuando quieras.'],
     action: { label: 'Enviar una nueva solicitud', url },
-    footer: NOTIFICATIONS_FOOTER,
   });
 }
 
 export function outingCancelledMail(to: Recipient, placeName: string, when: string, url: string): MailMessage {
-  return render({
-    to: to.email,
-    greetingName: to.firstname,
+  return notification(to, {
     subject: `Se canceló la salida a «${placeName}»`,
     paragraphs: [`La salida grupal a «${placeName}» del ${when} fue cancelada. Tu cupo quedó liberado.`],
     action: { label: 'Ver otras salidas', url },
-    footer: NOTIFICATIONS_FOOTER,
   });
 }
