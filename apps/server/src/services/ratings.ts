@@ -132,13 +132,8 @@ export async function createRating(db: Db, auth: AuthUser, input: RatingCreate):
   return toRatingJson(row);
 }
 
-interface ListedReview {
-  id: string;
-  id_user: string;
-  id_place: string;
-  photo_url: string;
-  rating: number;
-  comment: string;
+/** A review as `listRatings` reads it: the JSON of its row (dates as text) and its author's name and photo. */
+interface ListedReview extends RawRating {
   created_at: string;
   firstname: string;
   lastname: string;
@@ -180,13 +175,7 @@ export async function listRatings(db: Db, claims: TokenClaims, placeId: string):
   const reviews = listed.map((r) => {
     const name = shortName(r.firstname, r.lastname);
     return {
-      _id: r.id,
-      id_user: r.id_user,
-      id_place: r.id_place,
-      photo_url: r.photo_url,
-      rating: r.rating,
-      comment: r.comment,
-      created_at: new Date(r.created_at).toISOString(),
+      ...toRatingJson(rawToRow(r)),
       name,
       name_user: name,
       photo_user: r.photo_user,
