@@ -118,7 +118,8 @@ function muiWithoutCssVars(): Plugin {
  * in the first wave of downloads: the build writes dist/route-preloads.json, each such path with every
  * chunk its lazy screen needs (the screen's own and all it imports, not the entry), and the server puts
  * them in that page's HTML as <link rel="modulepreload"> (apps/server/src/plugins/web.ts). Without it
- * the screen's chunks start only once the entry has run and the router has asked for them.
+ * the screen's chunks start only once the entry has run and the router has asked for them. Chunks the
+ * screen imports dynamically count too.
  */
 export const PRELOADED_ROUTES: Record<string, string> = {
   [paths.login]: 'src/app/routes/login.tsx',
@@ -157,6 +158,9 @@ function routePreloads(): Plugin {
           if (!chunk || initial.has(fileName) || files.includes(fileName)) return;
           files.push(fileName);
           chunk.imports.forEach(visit);
+          // What the screen loads on its first use rather than at start (the auth forms' validation,
+          // features/auth/components/auth-schemas.ts) downloads with the rest, so it is there at once.
+          chunk.dynamicImports.forEach(visit);
         };
         visit(screen.fileName);
         preloads[path] = files.map((file) => `/${file}`);

@@ -1,19 +1,20 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ForgotForm as ForgotValues, ForgotFormSchema, TEXT } from '@sendero/contract';
+import { type ForgotForm as ForgotValues, TEXT } from '@sendero/contract';
 import { FormAlert, FormTextField } from '@/components/ui/form-fields';
 import { useForgotPassword } from '../api/password';
-import { useAuthForm } from './use-auth-form';
+import { lazyResolver, useAuthForm } from './use-auth-form';
+
+const validation = lazyResolver<ForgotValues>(() => import('./auth-schemas').then((m) => m.zodResolver(m.ForgotFormSchema)));
 
 /** /recuperar: the e-mail of the account; the answer is the same whether or not it exists. */
 export function ForgotForm() {
   const mutation = useForgotPassword();
   const [sent, setSent] = useState(false);
-  const { form, handleSubmit, alert, clearAlert, onError } = useAuthForm<ForgotValues>(zodResolver(ForgotFormSchema), { email: '' }, ['email']);
+  const { form, handleSubmit, alert, clearAlert, onError } = useAuthForm<ForgotValues>(validation.resolver, { email: '' }, ['email']);
 
   const onSubmit = (values: ForgotValues) => {
     clearAlert();
@@ -29,7 +30,7 @@ export function ForgotForm() {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={TEXT.password.forgotTitle}>
+    <form noValidate onFocus={validation.preload} onSubmit={handleSubmit(onSubmit)} aria-label={TEXT.password.forgotTitle}>
       <Stack spacing={2}>
         <Typography color="text.secondary">{TEXT.password.forgotIntro}</Typography>
         <FormAlert message={alert} />

@@ -1,10 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { LoginFormSchema, MSG, type LoginForm as LoginValues, type LoginResponse, TEXT } from '@sendero/contract';
+import { MSG, type LoginForm as LoginValues, type LoginResponse, TEXT } from '@sendero/contract';
 import { FormAlert, FormTextField } from '@/components/ui/form-fields';
 import { useLogin } from '../api/login';
-import { useAuthForm } from './use-auth-form';
+import { lazyResolver, useAuthForm } from './use-auth-form';
+
+const validation = lazyResolver<LoginValues>(() => import('./auth-schemas').then((m) => m.zodResolver(m.LoginFormSchema)));
 
 interface LoginFormProps {
   /** The admin form posts to /api/admin/login. */
@@ -15,7 +16,7 @@ interface LoginFormProps {
 /** Email + password with the messages of docs/product.md#validation and the failure alert of docs/product.md#errors. */
 export function LoginForm({ asAdmin = false, onSuccess }: LoginFormProps) {
   const loginMutation = useLogin({ asAdmin });
-  const { form, handleSubmit, alert, clearAlert, onError } = useAuthForm<LoginValues>(zodResolver(LoginFormSchema), { email: '', password: '' }, [
+  const { form, handleSubmit, alert, clearAlert, onError } = useAuthForm<LoginValues>(validation.resolver, { email: '', password: '' }, [
     'email',
     'password',
   ]);
@@ -26,7 +27,7 @@ export function LoginForm({ asAdmin = false, onSuccess }: LoginFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={asAdmin ? TEXT.auth.adminLoginForm : TEXT.auth.loginForm}>
+    <form noValidate onFocus={validation.preload} onSubmit={handleSubmit(onSubmit)} aria-label={asAdmin ? TEXT.auth.adminLoginForm : TEXT.auth.loginForm}>
       <Stack spacing={2}>
         <FormAlert message={alert} />
         <FormTextField form={form} name="email" id="login-email" label={TEXT.fields.email} type="email" autoComplete="email" />

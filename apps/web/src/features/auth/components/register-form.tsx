@@ -1,17 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { MSG, RegisterFormSchema, type RegisterForm as RegisterValues, TEXT } from '@sendero/contract';
+import { MSG, type RegisterForm as RegisterValues, TEXT } from '@sendero/contract';
 import { FormAlert, FormTextField } from '@/components/ui/form-fields';
 import { useRegister } from '../api/register';
-import { useAuthForm } from './use-auth-form';
+import { lazyResolver, useAuthForm } from './use-auth-form';
+
+const validation = lazyResolver<RegisterValues>(() => import('./auth-schemas').then((m) => m.zodResolver(m.RegisterFormSchema)));
 
 const FIELDS = ['email', 'password', 'confirm', 'firstname', 'lastname'] as const;
 
 /** Registration with the messages of docs/product.md#validation and the failure alert of docs/product.md#errors. */
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const registerMutation = useRegister();
-  const { form, handleSubmit, alert, clearAlert, onError } = useAuthForm<RegisterValues>(zodResolver(RegisterFormSchema), { email: '', password: '', confirm: '', firstname: '', lastname: '' }, FIELDS);
+  const { form, handleSubmit, alert, clearAlert, onError } = useAuthForm<RegisterValues>(validation.resolver, { email: '', password: '', confirm: '', firstname: '', lastname: '' }, FIELDS);
 
   const onSubmit = ({ confirm: _confirm, ...body }: RegisterValues) => {
     clearAlert();
@@ -19,7 +20,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={TEXT.auth.registerForm}>
+    <form noValidate onFocus={validation.preload} onSubmit={handleSubmit(onSubmit)} aria-label={TEXT.auth.registerForm}>
       <Stack spacing={2}>
         <FormAlert message={alert} />
         <FormTextField form={form} name="email" id="register-email" label={TEXT.fields.email} type="email" autoComplete="email" />

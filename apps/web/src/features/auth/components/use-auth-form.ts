@@ -5,6 +5,27 @@ import { isApiRequestError } from '@/lib/api-client';
 import { handleFormError } from '@/lib/form';
 
 /**
+ * A resolver that imports the real one (zod and the contract's schemas, auth-schemas.ts) on its first
+ * call, so building the schemas does not block the first paint. `preload` starts that import early
+ * (on the form's first focus), so the first check is as quick as before.
+ */
+export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver<T>>): { resolver: Resolver<T>; preload: () => void } {
+  let loading: Promise<Resolver<T>> | null = null;
+  const get = () => {
+    // A failed import (no signal) is tried again on the next check.
+    loading ??= load().catch((e: unknown) => {
+      loading = null;
+      throw e;
+    });
+    return loading;
+  };
+  return {
+    resolver: async (values, context, options) => (await get())(values, context, options),
+    preload: () => void get().catch(() => {}),
+  };
+}
+
+/**
  * What the login, register and forgot-password forms share: react-hook-form checked by the contract's
  * schema, the alert above the fields, and a failed request (docs/architecture.md#errors): a status in
  * `known` shows its sentence in the alert (401 on login: 'Correo o contraseña incorrectos.'), field
