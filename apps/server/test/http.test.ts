@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@sendero/contract';
 import { buildTestApp, type TestApp } from './helpers/app.js';
+import { api, type ErrorBody } from './helpers/client.js';
 import { checkedResponses } from './helpers/secret-guard.js';
 
 describe('HTTP basics', () => {
@@ -17,15 +18,15 @@ describe('HTTP basics', () => {
   });
 
   it('health answers {ok: true} once the database answers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: API.health });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true });
+    const res = await api(t).get(API.health);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('every response carries the security headers (API, errors and pages)', async () => {
     for (const url of [API.health, '/api/nada', '/', API.usersRequests]) {
-      const res = await t.app.inject({ method: 'GET', url });
+      const res = await api(t).get(url);
       const csp = String(res.headers['content-security-policy']);
       expect(csp, url).toContain("default-src 'self'");
       expect(csp).toContain("img-src 'self' data: blob:");
@@ -39,15 +40,16 @@ describe('HTTP basics', () => {
   });
 
   it('compresses large JSON answers when the client accepts it', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
-    expect(res.statusCode).toBe(200);
+    const res = await api(t).get('/api/docs/json', { 'accept-encoding': 'gzip' });
+    expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 
   it('the OpenAPI document describes the API, with the error shape and bearer auth', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
-    expect(res.statusCode).toBe(200);
-    const doc = res.json();
+    const res = await api(t).get('/api/docs/json');
+    expect(res.status).toBe(200);
+    // Read as loose JSON: the document's own checks are in openapi-document.test.ts.
+    const doc = JSON.parse(res.text);
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/register', '/api/login', '/api/user/{id}', '/api/user/update2/{id}']));
     const register = doc.paths['/api/register'].post;
@@ -60,7 +62,7 @@ describe('HTTP basics', () => {
   });
 
   it("the OpenAPI document describes update2's three bodies: the photo, a guide application and an admin's transition", async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const doc = JSON.parse((await api(t).get('/api/docs/json')).text);
     type Shape = { properties: Record<string, { const?: string; enum?: string[] }>; required?: string[] };
     const resolve = (schema: { $ref?: string }): Record<string, unknown> =>
       schema.$ref ? doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema;
@@ -80,37 +82,37 @@ describe('HTTP basics', () => {
   });
 
   it('the docs UI is served without inline scripts', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
-    expect(res.statusCode).toBe(200);
+    const res = await api(t).get('/api/docs');
+    expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).not.toMatch(/<script>(?!\s*<\/script>)|<script(?![^>]*\bsrc=)[^>]*>\s*\S/);
+    expect(res.text).not.toMatch(/<script>(?!\s*<\/script>)|<script(?![^>]*\bsrc=)[^>]*>\s*\S/);
   });
 
   it('without a web build, pages say so in Spanish, and API and upload paths stay JSON', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/buscar-destino', headers: { accept: 'text/html' } });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('La aplicación web todavía no está compilada');
-    const api = await t.app.inject({ method: 'GET', url: '/api/nada', headers: { accept: 'text/html' } });
-    expect(api.headers['content-type']).toContain('application/json');
-    const upload = await t.app.inject({ method: 'GET', url: '/uploads/nada.webp', headers: { accept: 'text/html' } });
-    expect(upload.statusCode).toBe(404);
+    const page = await api(t).get('/buscar-destino', { accept: 'text/html' });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('La aplicación web todavía no está compilada');
+    const apiPath = await api(t).get('/api/nada', { accept: 'text/html' });
+    expect(apiPath.headers['content-type']).toContain('application/json');
+    const upload = await api(t).get('/uploads/nada.webp', { accept: 'text/html' });
+    expect(upload.status).toBe(404);
     expect(upload.headers['content-type']).toContain('application/json');
   });
 
   it('serves a real robots.txt and favicon.ico', async () => {
-    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
-    expect(robots.statusCode).toBe(200);
+    const robots = await api(t).get('/robots.txt');
+    expect(robots.status).toBe(200);
     expect(robots.headers['content-type']).toContain('text/plain');
-    expect(robots.body).toContain('User-agent: *');
-    const icon = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
-    expect(icon.statusCode).toBe(200);
+    expect(robots.text).toContain('User-agent: *');
+    const icon = await api(t).get('/favicon.ico');
+    expect(icon.status).toBe(200);
     expect(String(icon.headers['content-type'])).toMatch(/^image\//);
-    expect(icon.rawPayload.length).toBeGreaterThan(50);
+    expect(icon.raw.rawPayload.length).toBeGreaterThan(50);
   });
 
   it('every response goes through the suite-wide secret check', async () => {
     const before = checkedResponses();
-    await t.app.inject({ method: 'GET', url: API.health });
+    await api(t).get(API.health);
     expect(checkedResponses()).toBe(before + 1);
   });
 });
@@ -152,31 +154,31 @@ describe('serving the built web app', () => {
   });
 
   it('serves index.html at / without caching', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root">');
+    const res = await api(t).get('/');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root">');
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('serves hashed assets with a one-year immutable cache', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
-    expect(res.statusCode).toBe(200);
+    const res = await api(t).get('/assets/app-abc123.js');
+    expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('answers the SPA routes with index.html when the browser asks for HTML', async () => {
     for (const url of ['/buscar-destino', '/admin/usuario/123', '/perfil?x=1']) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
-      expect(res.statusCode, url).toBe(200);
-      expect(res.body).toContain('<div id="root">');
+      const res = await api(t).get(url, { accept: 'text/html,application/xhtml+xml' });
+      expect(res.status, url).toBe(200);
+      expect(res.text).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
       // The static shell shows instead of the landing's static hero until the app takes over.
-      expect(res.body).toContain('<body class="sd-page">');
+      expect(res.text).toContain('<body class="sd-page">');
     }
   });
 
   it("puts a screen's chunks in its HTML as modulepreload links after the entry, and nowhere else", async () => {
-    const html = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
+    const html = async (url: string) => (await api(t).get(url, { accept: 'text/html' })).text;
     const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
     const login = await html('/ingresar');
     expect(preloads(login)).toEqual(['/assets/login-aaa111.js', '/assets/form-bbb222.js']);
@@ -188,9 +190,9 @@ describe('serving the built web app', () => {
   });
 
   it("serves / with the landing's static hero (no shell class)", async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
-    expect(res.body).toContain('<body>');
-    expect(res.body).not.toContain('sd-page');
+    const res = await api(t).get('/', { accept: 'text/html' });
+    expect(res.text).toContain('<body>');
+    expect(res.text).not.toContain('sd-page');
   });
 
   it('keeps 404 JSON for API paths, missing assets and non-HTML requests', async () => {
@@ -199,22 +201,22 @@ describe('serving the built web app', () => {
       ['/assets/no-existe.js', '*/*'],
       ['/buscar-destino', 'application/json'],
     ] as const) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { accept } });
-      expect(res.statusCode, url).toBe(404);
-      expect(res.json().error.code).toBe('NOT_FOUND');
+      const res = await api(t).get<ErrorBody>(url, { accept });
+      expect(res.status, url).toBe(404);
+      expect(res.body.error.code).toBe('NOT_FOUND');
     }
   });
 
   it('serves the service worker and the manifest with their types, checked on every visit', async () => {
-    const sw = await t.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'br' } });
-    expect(sw.statusCode).toBe(200);
+    const sw = await api(t).get('/sw.js', { 'accept-encoding': 'br' });
+    expect(sw.status).toBe(200);
     expect(sw.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(sw.headers['cache-control']).toBe('no-cache');
-    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
-    expect(manifest.statusCode).toBe(200);
+    const manifest = await api(t).get('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
     expect(manifest.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
     expect(manifest.headers['cache-control']).toBe('no-cache');
-    expect(manifest.json()).toMatchObject({ name: 'Sendero' });
+    expect(manifest.body).toMatchObject({ name: 'Sendero' });
     // The CSP lets our own worker run and loosens nothing else.
     const csp = String(sw.headers['content-security-policy']);
     expect(csp).toMatch(/worker-src 'self'/);
@@ -223,28 +225,28 @@ describe('serving the built web app', () => {
   });
 
   it("sends the build's brotli and gzip copies as they are, with the file's own headers", async () => {
-    const br = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
-    expect(br.statusCode).toBe(200);
+    const br = await api(t).get('/assets/big-def456.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
-    expect(br.rawPayload.equals(readFileSync(join(dist, 'assets/big-def456.js.br')))).toBe(true);
-    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    expect(br.raw.rawPayload.equals(readFileSync(join(dist, 'assets/big-def456.js.br')))).toBe(true);
+    expect(brotliDecompressSync(br.raw.rawPayload).toString()).toBe(BIG_SCRIPT);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
 
-    const gz = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await api(t).get('/assets/big-def456.js', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(gz.rawPayload.equals(readFileSync(join(dist, 'assets/big-def456.js.gz')))).toBe(true);
+    expect(gz.raw.rawPayload.equals(readFileSync(join(dist, 'assets/big-def456.js.gz')))).toBe(true);
 
-    const plain = await t.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await api(t).get('/assets/big-def456.js', { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toBe(BIG_SCRIPT);
+    expect(plain.text).toBe(BIG_SCRIPT);
     expect(br.headers['content-type']).toBe(plain.headers['content-type']);
     expect(plain.headers['content-type']).toMatch(/javascript/);
   });
 
   it("serves the build's favicon", async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
-    expect(res.statusCode).toBe(200);
-    expect(res.rawPayload.length).toBe(100);
+    const res = await api(t).get('/favicon.ico');
+    expect(res.status).toBe(200);
+    expect(res.raw.rawPayload.length).toBe(100);
   });
 });
