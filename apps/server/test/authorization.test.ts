@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, type Place } from '@sendero/contract';
-import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { API, type Outing, type Place, type Rating } from '@sendero/contract';
+import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { api } from './helpers/client.js';
 import { createPlace, multipart, placeInput, pngImage, uploadedUrl } from './helpers/upload-fixtures.js';
 
 /**
@@ -59,28 +60,23 @@ async function buildWorld(): Promise<World> {
   const actors = { user, guide, 'another user': other, admin, 'another guide': otherGuide };
   const verifiedPlace = await createPlace(t, user.token, { name: `Verificado ${counter}` }, { verifyWith: admin.token });
   const pendingPlace = await createPlace(t, user.token, { name: `Pendiente ${counter}` });
-  const review = await t.app.inject({
-    method: 'POST',
-    url: API.ratingCreate,
-    headers: authHeader(user.token),
-    payload: { id_place: verifiedPlace._id, photo_url: await uploadedUrl(t, user.token, 'rating'), rating: 4, comment: 'Muy bonito.' },
+  const review = await api(t, user.token).post<Rating>(API.ratingCreate, {
+    id_place: verifiedPlace._id,
+    photo_url: await uploadedUrl(t, user.token, 'rating'),
+    rating: 4,
+    comment: 'Muy bonito.',
   });
-  expect(review.statusCode).toBe(201);
+  expect(review.status).toBe(201);
   const actor = (caller: Caller) => (caller === 'anonymous' ? user : actors[caller]);
   return {
     actors,
     verifiedPlace,
     pendingPlace,
-    reviewId: review.json()._id,
+    reviewId: review.body._id,
     organize: async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: API.outingCreate,
-        headers: authHeader(guide.token),
-        payload: outingInput(verifiedPlace._id),
-      });
-      expect(res.statusCode).toBe(201);
-      return res.json()._id as string;
+      const res = await api(t, guide.token).post<Outing>(API.outingCreate, outingInput(verifiedPlace._id));
+      expect(res.status).toBe(201);
+      return res.body._id;
     },
     credentialsOf: (caller) => ({ email: actor(caller).user.email, password: PASSWORD }),
     photoOf: (caller) => uploadedUrl(t, actor(caller).token, 'user'),
@@ -315,8 +311,8 @@ const AUTHORIZATION_TABLE: Row[] = [
     call: 'PUT /api/outing/leave/{id} (the user joined)',
     request: async (w) => {
       const id = await w.organize();
-      const join = await t.app.inject({ method: 'PUT', url: API.outingJoin(id), headers: authHeader(w.actors.user.token) });
-      expect(join.statusCode).toBe(200);
+      const join = await api(t, w.actors.user.token).put(API.outingJoin(id));
+      expect(join.status).toBe(200);
       return { method: 'PUT', url: API.outingLeave(id) };
     },
     expected: { anonymous: 401, user: 200, guide: 409, 'another user': 409, admin: 409, 'another guide': 409 },
@@ -346,14 +342,9 @@ describe('who may call what (docs/product.md#calls)', () => {
       const world = await buildWorld();
       const request = await row.request(world, caller);
       const token = caller === 'anonymous' ? undefined : world.actors[caller].token;
-      const res = await t.app.inject({
-        method: request.method,
-        url: request.url,
-        payload: request.payload,
-        headers: { ...request.headers, ...(token ? authHeader(token) : {}) },
-      });
-      expect(res.statusCode, res.body.slice(0, 300)).toBe(expectedOf(row, caller));
-      if (res.statusCode >= 400) expect(res.json()).toHaveProperty('error.message');
+      const res = await api(t, token).request(request);
+      expect(res.status, res.text.slice(0, 300)).toBe(expectedOf(row, caller));
+      if (res.status >= 400) expect(res.body).toHaveProperty('error.message');
     },
   );
 

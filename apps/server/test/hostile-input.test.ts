@@ -3,8 +3,9 @@ import { crc32 } from 'node:zlib';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG, type Place } from '@sendero/contract';
-import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { API, MSG, type Place, type User } from '@sendero/contract';
+import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { api, type Answer, type ErrorBody } from './helpers/client.js';
 import { createPlace, placeInput, upload, uploadedUrl } from './helpers/upload-fixtures.js';
 
 /** Issue 8: hostile bodies, files and tokens get their 4xx, never a 500. */
@@ -28,14 +29,16 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A refusal whose field messages the tests read by name. */
+type Refusal = ErrorBody & { error: { fields: Record<string, string> } };
 const send = (method: 'POST' | 'PUT', url: string, payload: unknown, token?: string) =>
-  t.app.inject({ method, url, payload: payload as Record<string, unknown>, headers: token ? authHeader(token) : {} });
+  api(t, token).request<Refusal>({ method, url, payload: payload as Record<string, unknown> });
 
 describe('NUL characters and lone surrogates', () => {
   const bad = ['Ana María\u0000', 'Ana \uD800María', '\uDC00'];
 
   it.each(bad)('are a 400 naming the field, on every text field of every call (%j)', async (value) => {
-    const cases: [string, () => Promise<{ statusCode: number; json(): unknown }>, string][] = [
+    const cases: [string, () => Promise<Answer<Refusal>>, string][] = [
       ['firstname', () => send('POST', API.register, { email: 'nul@example.com', password: 'clave-segura-123', firstname: value, lastname: 'Pérez' }), 'firstname'],
       ['email', () => send('POST', API.login, { email: value, password: 'x' }), 'email'],
       ['name', () => send('POST', API.placeCreate, placeInput([anaPhoto], { name: value }), ana.token), 'name'],
@@ -46,13 +49,13 @@ describe('NUL characters and lone surrogates', () => {
     ];
     for (const [what, call, field] of cases) {
       const res = await call();
-      expect(res.statusCode, what).toBe(400);
-      const error = (res.json() as { error: { code: string; fields: Record<string, string> } }).error;
+      expect(res.status, what).toBe(400);
+      const error = res.body.error;
       expect(error.code, what).toBe('VALIDATION_ERROR');
       expect(error.fields[field], what).toBe(MSG.invalidCharacters);
     }
     // Nothing was written.
-    const me = (await t.app.inject({ method: 'GET', url: API.user(ana.user._id), headers: authHeader(ana.token) })).json();
+    const me = (await api(t, ana.token).get<User>(API.user(ana.user._id))).body;
     expect(me.about_you).toBe('');
   });
 });
@@ -65,11 +68,11 @@ describe('numbers the database cannot store', () => {
       [{ time_city: 2.7e-230 }, 'time_city', MSG.timeCityInvalid],
     ] as const) {
       const res = await send('POST', API.placeCreate, placeInput([anaPhoto], override as never), ana.token);
-      expect(res.statusCode, field).toBe(400);
-      expect(res.json().error.fields[field], field).toBe(message);
+      expect(res.status, field).toBe(400);
+      expect(res.body.error.fields[field], field).toBe(message);
     }
     const ok = await send('POST', API.placeCreate, placeInput([anaPhoto], { time: [0, 0.5], time_city: 0.01 }), ana.token);
-    expect(ok.statusCode).toBe(201);
+    expect(ok.status).toBe(201);
   });
 });
 
@@ -87,14 +90,14 @@ describe('uploads never answer 500', () => {
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
       png.subarray(0, 50),
     ]);
-    const res = await t.app.inject({
+    const res = await api(t, ana.token).request<ErrorBody>({
       method: 'POST',
       url: API.upload('place'),
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...authHeader(ana.token) },
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload,
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'VALIDATION_ERROR', message: MSG.fileMissing, fields: { file: MSG.fileMissing } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({ code: 'VALIDATION_ERROR', message: MSG.fileMissing, fields: { file: MSG.fileMissing } });
   });
 
   it('truncated PNG and JPEG files are a 415', async () => {
@@ -107,8 +110,8 @@ describe('uploads never answer 500', () => {
       ['jpeg header only', jpeg.subarray(0, 200)],
     ] as const) {
       const res = await upload(t, ana.token, data);
-      expect(res.statusCode, name).toBe(415);
-      expect(res.json().error.message, name).toBe(MSG.invalidImage);
+      expect(res.status, name).toBe(415);
+      expect(res.body.error.message, name).toBe(MSG.invalidImage);
     }
   });
 
@@ -123,23 +126,23 @@ describe('uploads never answer 500', () => {
       return out;
     };
     const huge = await upload(t, ana.token, withSize(100_000, 100_000));
-    expect(huge.statusCode).toBe(413);
-    expect(huge.json().error.message).toBe(MSG.imageTooManyPixels);
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.message).toBe(MSG.imageTooManyPixels);
     for (const [w, h] of [[0x7fffffff, 0x7fffffff], [60_000, 1], [1, 60_000]]) {
       const res = await upload(t, ana.token, withSize(w!, h!));
-      expect([413, 415], `${w}x${h}`).toContain(res.statusCode);
+      expect([413, 415], `${w}x${h}`).toContain(res.status);
     }
   });
 
   it('the same 3000x2000 JPEG uploaded 4 times at once: four 201 with one URL, and the file is whole', async () => {
     const jpeg = await photoJpeg(3000, 2000);
     const answers = await Promise.all([0, 1, 2, 3].map(() => upload(t, beto.token, jpeg, 'place', { filename: 'foto.jpg', contentType: 'image/jpeg' })));
-    expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
-    const urls = new Set(answers.map((r) => r.json().url));
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const urls = new Set(answers.map((r) => r.body.url));
     expect(urls.size).toBe(1);
-    const file = await t.app.inject({ method: 'GET', url: [...urls][0] });
-    expect(file.statusCode).toBe(200);
-    expect((await sharp(file.rawPayload).metadata()).width).toBe(1600);
+    const file = await api(t).get([...urls][0]!);
+    expect(file.status).toBe(200);
+    expect((await sharp(file.raw.rawPayload).metadata()).width).toBe(1600);
   });
 });
 
@@ -153,12 +156,12 @@ describe('photos must be the caller’s own uploads', () => {
       send('PUT', API.userUpdate1(ana.user._id), { password: 'otra-clave-segura', photo_url: betoPhoto }, ana.token),
     ];
     for (const res of await Promise.all(cases)) {
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toBe(MSG.uploadNotOurs);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(MSG.uploadNotOurs);
     }
     // Their own upload is fine, and an admin editing a place keeps the photos it already has.
-    expect((await send('PUT', API.userUpdate2(ana.user._id), { photo_url: anaPhoto }, ana.token)).statusCode).toBe(200);
-    expect((await send('PUT', API.placeUpdate(place._id), { photos: place.photos, name: 'Laguna Azul' }, admin.token)).statusCode).toBe(200);
+    expect((await send('PUT', API.userUpdate2(ana.user._id), { photo_url: anaPhoto }, ana.token)).status).toBe(200);
+    expect((await send('PUT', API.placeUpdate(place._id), { photos: place.photos, name: 'Laguna Azul' }, admin.token)).status).toBe(200);
   });
 });
 
@@ -166,10 +169,10 @@ describe('tokens', () => {
   const key = () => new TextEncoder().encode(t.config.jwtSecret);
   const now = () => Math.floor(Date.now() / 1000);
   const base = () => new SignJWT({ ver: 0 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(ana.user._id);
-  const me = (token: string) => t.app.inject({ method: 'GET', url: API.user(ana.user._id), headers: authHeader(token) });
+  const me = (token: string) => api(t, token).get<ErrorBody>(API.user(ana.user._id));
 
   it('a well-formed token of ours is accepted (the control case)', async () => {
-    expect((await me(await base().setIssuedAt(now()).setExpirationTime(now() + 3600).sign(key()))).statusCode).toBe(200);
+    expect((await me(await base().setIssuedAt(now()).setExpirationTime(now() + 3600).sign(key()))).status).toBe(200);
   });
 
   it('refuses a token without exp, without iat, issued in the future, or older than its lifetime', async () => {
@@ -182,8 +185,8 @@ describe('tokens', () => {
     };
     for (const [what, token] of Object.entries(tokens)) {
       const res = await me(token);
-      expect(res.statusCode, what).toBe(401);
-      expect(res.json().error.code, what).toBe('UNAUTHORIZED');
+      expect(res.status, what).toBe(401);
+      expect(res.body.error.code, what).toBe('UNAUTHORIZED');
     }
   });
 });

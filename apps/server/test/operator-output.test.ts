@@ -9,6 +9,7 @@ import { API } from '@sendero/contract';
 import type { Config } from '@/config.js';
 import requestLogPlugin, { QuietRequestLogs } from '@/plugins/request-log.js';
 import { buildTestApp } from './helpers/app.js';
+import { api } from './helpers/client.js';
 import { freePort, spawnNode, waitForUrl, type Run } from './helpers/process.js';
 
 /**
@@ -93,11 +94,11 @@ describe('request logging', () => {
     });
     const app = Fastify({ logger: { level, stream }, logController: new QuietRequestLogs() });
     app.decorate('config', { slowRequestMs } as Config);
-    return { app, lines };
+    return { app, lines, client: api({ app }) };
   }
 
   it('ordinary requests only at debug; server errors and slow requests at info', async () => {
-    const { app, lines } = appWithLog('info', 200);
+    const { app, lines, client } = appWithLog('info', 200);
     await app.register(requestLogPlugin);
     app.get('/ok', async () => ({ ok: true }));
     app.get('/broken', async (_req, reply) => reply.code(502).send({ down: true }));
@@ -105,20 +106,20 @@ describe('request logging', () => {
       await new Promise((r) => setTimeout(r, 250));
       return { ok: true };
     });
-    await app.inject('/ok');
+    await client.get('/ok');
     expect(lines).toEqual([]);
-    await app.inject('/broken');
+    await client.get('/broken');
     expect(lines.map((l) => [l.level, l.msg, l.res?.statusCode])).toEqual([[30, 'request completed with a server error', 502]]);
-    await app.inject('/slow');
+    await client.get('/slow');
     expect(lines.map((l) => l.msg)).toEqual(['request completed with a server error', 'slow request']);
     await app.close();
   });
 
   it('at debug, every request is logged as it comes and as it ends', async () => {
-    const { app, lines } = appWithLog('debug', 10_000);
+    const { app, lines, client } = appWithLog('debug', 10_000);
     await app.register(requestLogPlugin);
     app.get('/ok', async () => ({ ok: true }));
-    await app.inject('/ok');
+    await client.get('/ok');
     expect(lines.map((l) => [l.level, l.msg])).toEqual([
       [20, 'incoming request'],
       [20, 'request completed'],
@@ -130,7 +131,7 @@ describe('request logging', () => {
     const t = await buildTestApp();
     try {
       const before = t.logs.length;
-      expect((await t.app.inject({ method: 'GET', url: API.health })).statusCode).toBe(200);
+      expect((await api(t).get(API.health)).status).toBe(200);
       expect(t.logs.slice(before)).toEqual([]);
     } finally {
       await t.close();

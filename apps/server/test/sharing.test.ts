@@ -55,8 +55,8 @@ let ana: TestUser;
 let beto: TestUser;
 let admin: TestUser;
 
-async function page(url: string, headers: Record<string, string> = { accept: 'text/html' }) {
-  return t.app.inject({ method: 'GET', url, headers });
+async function page<T = unknown>(url: string, headers: Record<string, string> = { accept: 'text/html' }) {
+  return api(t).get<T>(url, headers);
 }
 
 beforeAll(async () => {
@@ -96,22 +96,22 @@ describe('meta tags of a shared destination page (docs/product.md#sharing)', () 
 
   beforeAll(async () => {
     const res = await upload(t, ana.token, await pngImage(640, 427));
-    const photo = (res.json() as { url: string }).url;
+    const photo = res.body.url;
     const second = await uploadedUrl(t, ana.token);
     const description = `Una laguna turquesa   entre nevados.\n\nSe llega caminando desde el pueblo. ${'Muy lindo. '.repeat(20)}`;
     place = await createPlace(t, ana.token, { name: 'Laguna Humantay', city: 'Cusco', time_city: 3, description, photos: [photo, second] }, { verifyWith: admin.token });
     // The size the file really has, decoded from what the server serves.
-    const file = await t.app.inject({ method: 'GET', url: photo });
-    const info = await sharp(file.rawPayload).metadata();
+    const file = await api(t).get(photo);
+    const info = await sharp(file.raw.rawPayload).metadata();
     photoWidth = info.width!;
     photoHeight = info.height!;
   });
 
   it('as a friend opening a shared link, its preview names the destination with its photo', async () => {
     const res = await page(placePage(place._id));
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    const p = parse(res.body);
+    const p = parse(res.text);
     const url = `${PUBLIC_URL}/buscar-destino/destino/${place._id}`;
     const description = p.metaOf('description')!;
     expect(p.title).toBe('Laguna Humantay · Sendero');
@@ -145,8 +145,8 @@ describe('meta tags of a shared destination page (docs/product.md#sharing)', () 
       disambiguatingDescription: 'A 3 horas de Cusco',
     });
     // The meta comes before the big inline style and the app: crawlers read the beginning of a page.
-    expect(res.body.indexOf('og:image')).toBeLessThan(res.body.indexOf('<style>'));
-    expect(res.body).toContain('<body class="sd-page">');
+    expect(res.text.indexOf('og:image')).toBeLessThan(res.text.indexOf('<style>'));
+    expect(res.text).toContain('<body class="sd-page">');
     expect(p.doc.querySelectorAll('title').length).toBe(1);
   });
 
@@ -155,27 +155,27 @@ describe('meta tags of a shared destination page (docs/product.md#sharing)', () 
     const photo = await uploadedUrl(t, beto.token, 'rating');
     const review = await api(t, beto.token).post(API.ratingCreate, { id_place: place._id, rating: 4, comment: 'Hermoso.', photo_url: photo });
     expect(review.status).toBe(201);
-    let p = parse((await page(placePage(place._id))).body);
+    let p = parse((await page(placePage(place._id))).text);
     expect(p.jsonLd()!.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4, reviewCount: 1, bestRating: 5, worstRating: 1 });
 
     const renamed = await api(t, ana.token).put<Place>(API.placeUpdate(place._id), { name: 'Laguna Humantay Azul' });
     expect(renamed.status).toBe(200);
     const after = await page(placePage(place._id));
-    p = parse(after.body);
+    p = parse(after.text);
     expect(p.title).toBe('Laguna Humantay Azul · Sendero');
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
   it('answers link-preview crawlers that ask for anything, and keeps 404 JSON for files', async () => {
-    for (const headers of [{ accept: '*/*', 'user-agent': 'WhatsApp/2.23.20.0' }, { 'user-agent': 'facebookexternalhit/1.1' }]) {
-      const res = await t.app.inject({ method: 'GET', url: placePage(place._id), headers });
-      expect(res.statusCode).toBe(200);
-      expect(parse(res.body).metaOf('og:image')).toBe(`${PUBLIC_URL}${place.photos[0]}`);
+    for (const headers of [{ accept: '*/*', 'user-agent': 'WhatsApp/2.23.20.0' }, { 'user-agent': 'facebookexternalhit/1.1' }] as Record<string, string>[]) {
+      const res = await page(placePage(place._id), headers);
+      expect(res.status).toBe(200);
+      expect(parse(res.text).metaOf('og:image')).toBe(`${PUBLIC_URL}${place.photos[0]}`);
     }
     for (const url of ['/assets/no-existe.js', '/no-existe.png']) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
-      expect(res.statusCode, url).toBe(404);
-      expect(res.json<ErrorBody>().error.code).toBe('NOT_FOUND');
+      const res = await page<ErrorBody>(url, { accept: '*/*' });
+      expect(res.status, url).toBe(404);
+      expect(res.body.error.code).toBe('NOT_FOUND');
     }
   });
 
@@ -187,10 +187,10 @@ describe('meta tags of a shared destination page (docs/product.md#sharing)', () 
     expect(a.headers.etag).not.toBe(b.headers.etag);
     expect(a.headers['cache-control']).toBe('no-cache');
     const again = await page(placePage(place._id), { accept: 'text/html', 'if-none-match': String(a.headers.etag) });
-    expect(again.statusCode).toBe(304);
+    expect(again.status).toBe(304);
     const crossed = await page(placePage(other._id), { accept: 'text/html', 'if-none-match': String(a.headers.etag) });
-    expect(crossed.statusCode).toBe(200);
-    expect(parse(crossed.body).title).toBe('Cañón del Colca · Sendero');
+    expect(crossed.status).toBe(200);
+    expect(parse(crossed.text).title).toBe('Cañón del Colca · Sendero');
   });
 
   it('keeps the CSP: no inline script is allowed for the JSON-LD', async () => {
@@ -211,12 +211,12 @@ describe('meta tags of a shared destination page (docs/product.md#sharing)', () 
 describe('pages that get only the generic tags', () => {
   it('the landing and other routes, with their own canonical address (query dropped)', async () => {
     const landing = await page('/');
-    expect(landing.statusCode).toBe(200);
-    expect(landing.body).toContain('<body>');
-    expectGeneric(landing.body, '/');
+    expect(landing.status).toBe(200);
+    expect(landing.text).toContain('<body>');
+    expectGeneric(landing.text, '/');
     const login = await page('/ingresar?volver=%2Fbuscar-destino');
-    expectGeneric(login.body, '/ingresar');
-    expect(login.body).toContain('<body class="sd-page">');
+    expectGeneric(login.text, '/ingresar');
+    expect(login.text).toContain('<body class="sd-page">');
   });
 
   it('an unverified place: nothing of it appears', async () => {
@@ -226,24 +226,24 @@ describe('pages that get only the generic tags', () => {
       description: 'Descripción confidencial plugh todavía en revisión.',
     });
     const res = await page(placePage(hidden._id));
-    expect(res.statusCode).toBe(200);
-    expectGeneric(res.body, placePage(hidden._id));
-    for (const secret of ['Xyzzy', 'Ciudadoculta', 'plugh', hidden.photos[0]!.slice(9, 30)]) expect(res.body).not.toContain(secret);
+    expect(res.status).toBe(200);
+    expectGeneric(res.text, placePage(hidden._id));
+    for (const secret of ['Xyzzy', 'Ciudadoculta', 'plugh', hidden.photos[0]!.slice(9, 30)]) expect(res.text).not.toContain(secret);
   });
 
   it('a place that is unverified or deleted after being shared stops showing at once', async () => {
     const shown = await createPlace(t, ana.token, { name: 'Mirador Efímero Quux' }, { verifyWith: admin.token });
-    expect(parse((await page(placePage(shown._id))).body).title).toBe('Mirador Efímero Quux · Sendero');
+    expect(parse((await page(placePage(shown._id))).text).title).toBe('Mirador Efímero Quux · Sendero');
     expect((await api(t, admin.token).put(API.placeVerified(shown._id))).status).toBe(200);
     let res = await page(placePage(shown._id));
-    expect(res.body).not.toContain('Quux');
-    expectGeneric(res.body, placePage(shown._id));
+    expect(res.text).not.toContain('Quux');
+    expectGeneric(res.text, placePage(shown._id));
     expect((await api(t, admin.token).put(API.placeVerified(shown._id))).status).toBe(200);
-    expect(parse((await page(placePage(shown._id))).body).title).toBe('Mirador Efímero Quux · Sendero');
+    expect(parse((await page(placePage(shown._id))).text).title).toBe('Mirador Efímero Quux · Sendero');
     expect((await api(t, admin.token).delete(API.placeDelete(shown._id))).status).toBe(200);
     res = await page(placePage(shown._id));
-    expect(res.body).not.toContain('Quux');
-    expectGeneric(res.body, placePage(shown._id));
+    expect(res.text).not.toContain('Quux');
+    expectGeneric(res.text, placePage(shown._id));
   });
 
   it.each([
@@ -255,8 +255,8 @@ describe('pages that get only the generic tags', () => {
     "'onmouseover='alert(1)",
   ])('an unknown or malformed id %s: generic tags, never a 500', async (id) => {
     const res = await page(`/buscar-destino/destino/${id}`);
-    expect(res.statusCode).toBe(200);
-    const p = parse(res.body);
+    expect(res.status).toBe(200);
+    const p = parse(res.text);
     expect(p.title).toBe(GENERIC_TITLE);
     expect(p.jsonLd()).toBeNull();
     expect(p.doc.querySelectorAll('script').length).toBe(1);
@@ -264,10 +264,10 @@ describe('pages that get only the generic tags', () => {
   });
 
   it.each(['%E0%A4%A', 'f47ac10b-58cc-4372-a567-0e02b2c3d479%00'])('a path the static files refuse (%s) is a JSON 4xx, never a 500', async (id) => {
-    const res = await page(`/buscar-destino/destino/${id}`);
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.statusCode).toBeLessThan(500);
-    expect(res.json<ErrorBody>().error.code).toBeTruthy();
+    const res = await page<ErrorBody>(`/buscar-destino/destino/${id}`);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.error.code).toBeTruthy();
   });
 });
 
@@ -278,11 +278,11 @@ describe('hostile place fields stay text', () => {
     const city = '"><img src=x onerror=alert(3)>';
     const place = await createPlace(t, ana.token, { name, description, city }, { verifyWith: admin.token });
     const res = await page(placePage(place._id));
-    expect(res.statusCode).toBe(200);
-    expect(res.body).not.toContain('<script>alert');
-    expect(res.body).not.toContain('<img src=x');
-    expect(res.body).not.toContain('<b>adiós');
-    const p = parse(res.body);
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain('<script>alert');
+    expect(res.text).not.toContain('<img src=x');
+    expect(res.text).not.toContain('<b>adiós');
+    const p = parse(res.text);
     // Still valid HTML: one title, the values read back exactly, the only scripts are the app and the JSON-LD.
     expect(p.doc.querySelectorAll('title').length).toBe(1);
     expect(p.title).toBe(`${name} · Sendero`);

@@ -10,6 +10,7 @@ import { createDatabaseStorage } from '@/storage/database.js';
 import { createLocalStorage } from '@/storage/local.js';
 import { InvalidStorageKeyError, type Storage } from '@/storage/storage.js';
 import { buildTestApp, type TestApp } from './helpers/app.js';
+import { api } from './helpers/client.js';
 import { openTestDatabase } from './helpers/database.js';
 import { pngImage, upload } from './helpers/upload-fixtures.js';
 
@@ -106,16 +107,16 @@ describe('uploads with STORAGE=database', () => {
     ] as const) {
       const { token } = await t.createUser();
       const res = await upload(t, token, image);
-      expect(res.statusCode).toBe(201);
-      const url = (res.json() as { url: string }).url;
+      expect(res.status).toBe(201);
+      const url = res.body.url;
       const hash = /\/uploads\/([0-9a-f]{64})\.webp$/.exec(url)![1]!;
       const keys = [`${hash}.webp`, ...UPLOAD_VARIANT_WIDTHS.map((w) => `${hash}-${w}.webp`)];
       served[name] = [];
       for (const k of keys) {
-        const file = await t.app.inject({ method: 'GET', url: `/uploads/${k}` });
-        expect(file.statusCode).toBe(200);
+        const file = await api(t).get(`/uploads/${k}`);
+        expect(file.status).toBe(200);
         const { date: _date, ...headers } = file.headers;
-        served[name].push({ hash: createHash('sha256').update(file.rawPayload).digest('hex'), headers });
+        served[name].push({ hash: createHash('sha256').update(file.raw.rawPayload).digest('hex'), headers });
       }
       const rows = await t.db.select({ key: storedFiles.key, type: storedFiles.contentType }).from(storedFiles);
       const onDisk = keys.map((k) => existsSync(join(t.dataDir, 'uploads', k)));
@@ -135,8 +136,8 @@ describe('uploads with STORAGE=database', () => {
       'x-content-type-options': 'nosniff',
     });
     // A key that is not stored is a 404 in the error shape.
-    const missing = await inDb.app.inject({ method: 'GET', url: `/uploads/${'0'.repeat(64)}.webp` });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    const missing = await api(inDb).get(`/uploads/${'0'.repeat(64)}.webp`);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
 });

@@ -59,12 +59,12 @@ describe('POST /api/upload under load', () => {
 
   it('answers 503 with Retry-After and the Spanish message when the image queue is full; the accepted ones succeed', async () => {
     const results = await Promise.all([1, 2, 3].map(() => upload(t, user.token, photo)));
-    const statuses = results.map((r) => r.statusCode).sort();
+    const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 201, 503]);
-    const refused = results.find((r) => r.statusCode === 503)!;
+    const refused = results.find((r) => r.status === 503)!;
     expect(refused.headers['retry-after']).toBe('5');
-    expect(refused.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: MSG.serviceUnavailable } });
+    expect(refused.body).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: MSG.serviceUnavailable } });
     // The queue is free again afterwards.
-    expect((await upload(t, user.token, photo)).statusCode).toBe(201);
+    expect((await upload(t, user.token, photo)).status).toBe(201);
   });
 });

@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, UPLOAD_MAX_BYTES } from '@sendero/contract';
 import { uploads } from '@/db/schema.js';
-import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { api, type ErrorBody } from './helpers/client.js';
 import { multipart, pngImage, upload } from './helpers/upload-fixtures.js';
 
 let t: TestApp;
@@ -18,7 +19,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const fetchFile = (url: string) => t.app.inject({ method: 'GET', url });
+const fetchFile = (url: string) => api(t).get(url);
 
 /** A JPEG as a phone writes it: EXIF with camera model and GPS position, rotated by the Orientation tag. */
 async function phoneJpeg(): Promise<Buffer> {
@@ -61,8 +62,8 @@ function pngBomb(): Buffer {
 describe('uploading an image', () => {
   it('as a user I upload a photo and get {url, secure_url, width, height}; it is recorded', async () => {
     const res = await upload(t, user.token, await pngImage(640, 480), 'place');
-    expect(res.statusCode).toBe(201);
-    const body = res.json();
+    expect(res.status).toBe(201);
+    const body = res.body;
     expect(body).toEqual({ url: expect.stringMatching(/^\/uploads\/[0-9a-f]{64}\.webp$/), secure_url: body.url, width: 640, height: 480 });
     const [row] = await t.db.select().from(uploads).where(eq(uploads.url, body.url));
     expect(row).toMatchObject({ idUser: user.user._id, preset: 'place', width: 640, height: 480 });
@@ -71,23 +72,23 @@ describe('uploading an image', () => {
 
   it('serves the file as WebP with a one-year immutable cache, plus 400 and 800 px variants', async () => {
     const res = await upload(t, user.token, await pngImage(2400, 1200), 'place');
-    const { url, width, height } = res.json();
+    const { url, width, height } = res.body;
     expect([width, height]).toEqual([1600, 800]);
     const file = await fetchFile(url);
-    expect(file.statusCode).toBe(200);
+    expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('image/webp');
     expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1600, height: 800 });
+    expect(await sharp(file.raw.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1600, height: 800 });
     for (const [suffix, w, h] of [['-400', 400, 200], ['-800', 800, 400]] as const) {
       const variant = await fetchFile(url.replace('.webp', `${suffix}.webp`));
-      expect(variant.statusCode).toBe(200);
-      expect(await sharp(variant.rawPayload).metadata()).toMatchObject({ format: 'webp', width: w, height: h });
+      expect(variant.status).toBe(200);
+      expect(await sharp(variant.raw.rawPayload).metadata()).toMatchObject({ format: 'webp', width: w, height: h });
     }
   });
 
   it('keeps the longest side at 1600 px for tall images too', async () => {
     const res = await upload(t, user.token, await pngImage(1000, 3000), 'place');
-    expect(res.json()).toMatchObject({ width: 533, height: 1600 });
+    expect(res.body).toMatchObject({ width: 533, height: 1600 });
   });
 
   it('strips EXIF and GPS from what is served, after turning the photo upright', async () => {
@@ -98,18 +99,18 @@ describe('uploading an image', () => {
     expect(before.exif!.toString('latin1')).toContain('CamaraDePrueba');
 
     const res = await upload(t, user.token, original, 'rating', { filename: 'IMG_0001.jpg', contentType: 'image/jpeg' });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ width: 200, height: 300 }); // rotated by the Orientation tag
-    const url: string = res.json().url;
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ width: 200, height: 300 }); // rotated by the Orientation tag
+    const url: string = res.body.url;
     for (const served of [url, url.replace('.webp', '-400.webp'), url.replace('.webp', '-800.webp')]) {
       const file = await fetchFile(served);
-      const meta = await sharp(file.rawPayload).metadata();
+      const meta = await sharp(file.raw.rawPayload).metadata();
       expect(meta.exif, served).toBeUndefined();
       expect(meta.xmp, served).toBeUndefined();
       expect(meta.icc, served).toBeUndefined();
       expect(meta.orientation, served).toBeUndefined();
-      expect(file.rawPayload.includes('Exif'), served).toBe(false);
-      expect(file.rawPayload.includes('CamaraDePrueba'), served).toBe(false);
+      expect(file.raw.rawPayload.includes('Exif'), served).toBe(false);
+      expect(file.raw.rawPayload.includes('CamaraDePrueba'), served).toBe(false);
     }
   });
 
@@ -123,8 +124,8 @@ describe('uploading an image', () => {
     };
     for (const [format, data] of Object.entries(files)) {
       const res = await upload(t, user.token, data, 'user', { filename: 'archivo.txt', contentType: 'text/plain' });
-      expect(res.statusCode, format).toBe(201);
-      expect(res.json()).toMatchObject({ width: 120, height: 90 });
+      expect(res.status, format).toBe(201);
+      expect(res.body).toMatchObject({ width: 120, height: 90 });
     }
   });
 
@@ -142,8 +143,8 @@ describe('uploading an image', () => {
     const before = (await t.db.select().from(uploads)).length;
     for (const [name, data] of cases) {
       const res = await upload(t, user.token, data, 'place', { filename: 'foto.jpg', contentType: 'image/jpeg' });
-      expect(res.statusCode, name).toBe(415);
-      expect(res.json().error).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: MSG.invalidImage });
+      expect(res.status, name).toBe(415);
+      expect(res.body.error).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: MSG.invalidImage });
     }
     expect((await t.db.select().from(uploads)).length).toBe(before);
   });
@@ -151,8 +152,8 @@ describe('uploading an image', () => {
   it('refuses a file over 10 MB (413)', async () => {
     const big = Buffer.concat([await pngImage(), Buffer.alloc(UPLOAD_MAX_BYTES)]);
     const res = await upload(t, user.token, big, 'place');
-    expect(res.statusCode).toBe(413);
-    expect(res.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: MSG.fileTooLarge });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: MSG.fileTooLarge });
   });
 
   it('refuses a decompression bomb quickly, and the server stays healthy', async () => {
@@ -161,37 +162,37 @@ describe('uploading an image', () => {
     const started = performance.now();
     const res = await upload(t, user.token, bomb, 'place');
     expect(performance.now() - started).toBeLessThan(2000);
-    expect(res.statusCode).toBe(413);
-    expect(res.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: MSG.imageTooManyPixels });
-    const health = await t.app.inject({ method: 'GET', url: API.health });
-    expect(health.statusCode).toBe(200);
-    expect(health.json()).toEqual({ ok: true });
-    expect((await upload(t, user.token, await pngImage(), 'place')).statusCode).toBe(201);
+    expect(res.status).toBe(413);
+    expect(res.body.error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: MSG.imageTooManyPixels });
+    const health = await api(t).get(API.health);
+    expect(health.status).toBe(200);
+    expect(health.body).toEqual({ ok: true });
+    expect((await upload(t, user.token, await pngImage(), 'place')).status).toBe(201);
   });
 
   it('asks for the file when the field is missing or the body is not multipart (400)', async () => {
     const wrongField = await upload(t, user.token, await pngImage(), 'place', { field: 'foto' });
-    expect(wrongField.statusCode).toBe(400);
-    expect(wrongField.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: MSG.fileMissing });
-    const json = await t.app.inject({ method: 'POST', url: API.upload('place'), headers: authHeader(user.token), payload: { file: 'x' } });
-    expect(json.statusCode).toBe(400);
-    expect(json.json().error.message).toBe(MSG.fileMissing);
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body.error).toMatchObject({ code: 'VALIDATION_ERROR', message: MSG.fileMissing });
+    const json = await api(t, user.token).post<ErrorBody>(API.upload('place'), { file: 'x' });
+    expect(json.status).toBe(400);
+    expect(json.body.error.message).toBe(MSG.fileMissing);
   });
 
   it('refuses an unknown or missing preset (400)', async () => {
     const body = multipart(await pngImage());
     for (const url of ['/api/upload?preset=avatar', '/api/upload', '/api/upload?preset=place&x=1']) {
-      const res = await t.app.inject({ method: 'POST', url, headers: { ...body.headers, ...authHeader(user.token) }, payload: body.payload });
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+      const res = await api(t, user.token).request<ErrorBody>({ method: 'POST', url, headers: body.headers, payload: body.payload });
+      expect(res.status, url).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_ERROR');
     }
   });
 
   it('as a visitor I cannot upload (401) and nothing is stored', async () => {
     const body = multipart(await pngImage());
     const before = (await t.db.select().from(uploads)).length;
-    const res = await t.app.inject({ method: 'POST', url: API.upload('place'), headers: body.headers, payload: body.payload });
-    expect(res.statusCode).toBe(401);
+    const res = await api(t).request({ method: 'POST', url: API.upload('place'), headers: body.headers, payload: body.payload });
+    expect(res.status).toBe(401);
     expect((await t.db.select().from(uploads)).length).toBe(before);
   });
 
@@ -199,7 +200,7 @@ describe('uploading an image', () => {
     const data = await pngImage(100, 100);
     const a = await upload(t, user.token, data, 'place');
     const b = await upload(t, user.token, data, 'rating');
-    expect(a.json().url).toBe(b.json().url);
+    expect(a.body.url).toBe(b.body.url);
   });
 });
 
@@ -207,17 +208,17 @@ describe('serving uploaded files', () => {
   it('answers 404 (JSON) for unknown files and never serves anything outside the uploads folder', async () => {
     for (const url of ['/uploads/' + 'a'.repeat(64) + '.webp', '/uploads/../package.json', '/uploads/x.exe']) {
       const res = await fetchFile(url);
-      expect(res.statusCode, url).toBe(404);
+      expect(res.status, url).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');
     }
     // Dot segments are resolved before routing: '/uploads/%2e%2e/jwt-secret' is the page path '/jwt-secret',
     // which a link-preview client (no Accept header) gets as the web app's page, never the file.
     for (const url of ['/uploads/%2e%2e/jwt-secret', '/uploads/%2e%2e/%2e%2e/data/jwt-secret']) {
       const res = await fetchFile(url);
-      expect(res.body, url).not.toContain(t.config.jwtSecret);
-      if (res.statusCode === 404) expect(res.headers['content-type']).toContain('application/json');
+      expect(res.text, url).not.toContain(t.config.jwtSecret);
+      if (res.status === 404) expect(res.headers['content-type']).toContain('application/json');
       else {
-        expect(res.statusCode, url).toBe(200);
+        expect(res.status, url).toBe(200);
         expect(res.headers['content-type']).toContain('text/html');
       }
     }
@@ -231,12 +232,12 @@ describe('upload rate limit', () => {
     const tiny = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123' } }).png().toBuffer();
     for (let i = 0; i < 60; i++) {
       const res = await upload(t, busy.token, tiny, 'user');
-      expect(res.statusCode, `upload ${i + 1}`).toBe(201);
+      expect(res.status, `upload ${i + 1}`).toBe(201);
     }
     const refused = await upload(t, busy.token, tiny, 'user');
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toEqual({ code: 'TOO_MANY_REQUESTS', message: MSG.tooManyUploads });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toEqual({ code: 'TOO_MANY_REQUESTS', message: MSG.tooManyUploads });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await upload(t, other.token, tiny, 'user')).statusCode).toBe(201);
+    expect((await upload(t, other.token, tiny, 'user')).status).toBe(201);
   });
 });

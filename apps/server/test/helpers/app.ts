@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { Role, Status, User } from '@sendero/contract';
 import { buildApp, REDACT_PATHS } from '@/app.js';
 import { loadConfig, type Config } from '@/config.js';
@@ -148,6 +149,23 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * buildTestApp() for the enclosing describe block (or the whole file): built in a beforeAll, closed in an
+ * afterAll. The object returned is filled when that beforeAll runs, so read it only in hooks and tests
+ * (hooks registered after this call see it built; afterAll hooks registered before it run after close()).
+ * `options` may be a function, for options known only once earlier hooks have run (a port, a server).
+ */
+export function useTestApp(options: BuildTestAppOptions | (() => BuildTestAppOptions) = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await buildTestApp(typeof options === 'function' ? options() : options));
+  });
+  afterAll(async () => {
+    await t.close?.();
+  });
+  return t;
 }
 
 export { testDbKind };

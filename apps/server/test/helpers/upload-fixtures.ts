@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { API, type Place, type PlaceCreate, type UploadPreset } from '@sendero/contract';
+import { API, type Place, type PlaceCreate, type UploadPreset, type UploadResponse } from '@sendero/contract';
 import { eq } from 'drizzle-orm';
 import { uploads } from '@/db/schema.js';
-import { authHeader, type TestApp } from './app.js';
+import type { TestApp } from './app.js';
+import { api, type ErrorBody } from './client.js';
 
 /** A multipart/form-data body with one file part, as a browser's FormData would send it. */
 export function multipart(
@@ -30,9 +31,10 @@ export async function pngImage(width = 64, height = 48): Promise<Buffer> {
     .toBuffer();
 }
 
+/** POST /api/upload/:preset of one file as `token`'s user: `{ url }` when stored, else the error shape. */
 export async function upload(t: TestApp, token: string, data: Buffer, preset: UploadPreset = 'place', options: Parameters<typeof multipart>[1] = {}) {
   const body = multipart(data, options);
-  return t.app.inject({ method: 'POST', url: API.upload(preset), headers: { ...body.headers, ...authHeader(token) }, payload: body.payload });
+  return api(t, token).request<UploadResponse & ErrorBody>({ method: 'POST', url: API.upload(preset), headers: body.headers, payload: body.payload });
 }
 
 /**
@@ -49,8 +51,8 @@ export async function shareUpload(t: TestApp, url: string, ...userIds: string[])
 /** Uploads a fresh image and returns its URL. */
 export async function uploadedUrl(t: TestApp, token: string, preset: UploadPreset = 'place'): Promise<string> {
   const res = await upload(t, token, await pngImage(), preset);
-  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
-  return (res.json() as { url: string }).url;
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${res.text}`);
+  return res.body.url;
 }
 
 export function placeInput(photos: string[], overrides: Partial<PlaceCreate> = {}): PlaceCreate {
@@ -77,13 +79,13 @@ export async function createPlace(
   options: { verifyWith?: string } = {},
 ): Promise<Place> {
   const photos = overrides.photos ?? [await uploadedUrl(t, token)];
-  const res = await t.app.inject({ method: 'POST', url: API.placeCreate, headers: authHeader(token), payload: placeInput(photos, overrides) });
-  if (res.statusCode !== 201) throw new Error(`create place failed: ${res.statusCode} ${res.body}`);
-  let place = res.json() as Place;
+  const res = await api(t, token).post<Place>(API.placeCreate, placeInput(photos, overrides));
+  if (res.status !== 201) throw new Error(`create place failed: ${res.status} ${res.text}`);
+  let place = res.body;
   if (options.verifyWith) {
-    const v = await t.app.inject({ method: 'PUT', url: API.placeVerified(place._id), headers: authHeader(options.verifyWith) });
-    if (v.statusCode !== 200) throw new Error(`verify failed: ${v.statusCode} ${v.body}`);
-    place = v.json() as Place;
+    const v = await api(t, options.verifyWith).put<Place>(API.placeVerified(place._id));
+    if (v.status !== 200) throw new Error(`verify failed: ${v.status} ${v.text}`);
+    place = v.body;
   }
   return place;
 }
