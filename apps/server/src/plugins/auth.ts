@@ -46,7 +46,7 @@ async function authPlugin(app: FastifyInstance) {
   app.decorate('requireToken', async (request: FastifyRequest) => {
     request.auth = null;
     const token = bearerToken(request);
-    const claims = token ? await app.tokens.verify(token) : null;
+    const claims = token ? app.tokens.verify(token) : null;
     if (!claims) throw unauthorized();
     request.claims = claims;
   });

@@ -101,7 +101,7 @@ export function callerFromRow(
 
 /** The caller behind a bearer token, read from the database now (current role, current token version). */
 export async function authenticate(db: Db, tokens: TokenService, token: string): Promise<AuthUser | null> {
-  const claims = await tokens.verify(token);
+  const claims = tokens.verify(token);
   if (!claims) return null;
   const [row] = await db.select(callerColumns).from(users).where(eq(users.id, claims.sub)).limit(1);
   return callerFromRow(row, claims);
