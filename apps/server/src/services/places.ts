@@ -166,58 +166,64 @@ async function getEditablePlace(tx: Tx, id: string, auth: AuthUser): Promise<Pla
   return row;
 }
 
+/**
+ * A change to an existing place: `work` runs in one transaction and answers the row as it is now; once
+ * committed, the cached lists are refreshed and the place is answered as JSON.
+ */
+async function changePlace(db: Db, work: (tx: Tx) => Promise<PlaceRow>): Promise<Place> {
+  const row = await db.transaction(work);
+  invalidatePlaceList(db, row.id);
+  return toPlaceJson(row);
+}
+
+/** Sets some columns of one place, and its `updated_at`; answers the updated row. */
+async function setPlaceColumns(tx: Tx, id: string, columns: Partial<typeof places.$inferInsert>): Promise<PlaceRow> {
+  const [updated] = await tx
+    .update(places)
+    .set({ ...columns, updatedAt: sql`now()` })
+    .where(eq(places.id, id))
+    .returning();
+  return updated!;
+}
+
 export async function updatePlace(db: Db, auth: AuthUser, id: string, patch: PlaceUpdate): Promise<Place> {
-  const row = await db.transaction(async (tx) => {
+  return changePlace(db, async (tx) => {
     const current = await getEditablePlace(tx, id, auth);
     if (patch.photos) await assertOwnUploads(tx, patch.photos, 'photos', auth.id, current.photos);
     const timeMin = patch.time?.[0] ?? current.timeMin;
     const timeMax = patch.time?.[1] ?? current.timeMax;
     if (timeMin > timeMax) throw badRequest(MSG.timeRange, { time: MSG.timeRange });
-    const [updated] = await tx
-      .update(places)
-      .set({
-        ...(patch.name !== undefined && { name: patch.name }),
-        ...(patch.city !== undefined && { city: patch.city }),
-        ...(patch.difficulty !== undefined && { difficulty: patch.difficulty }),
-        ...(patch.capacity !== undefined && { capacity: patch.capacity }),
-        ...(patch.time !== undefined && { timeMin, timeMax }),
-        ...(patch.time_city !== undefined && { timeCity: patch.time_city }),
-        ...(patch.photos !== undefined && { photos: patch.photos }),
-        ...(patch.description !== undefined && { description: patch.description }),
-        ...(patch.how_to_get !== undefined && { howToGet: patch.how_to_get }),
-        ...(patch.tips !== undefined && { tips: patch.tips }),
-        // The request schema lets lat and lon through only together (both numbers or both null).
-        ...(patch.lat !== undefined && patch.lon !== undefined && { lat: patch.lat, lon: patch.lon }),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(places.id, current.id))
-      .returning();
-    return updated!;
+    return setPlaceColumns(tx, current.id, {
+      ...(patch.name !== undefined && { name: patch.name }),
+      ...(patch.city !== undefined && { city: patch.city }),
+      ...(patch.difficulty !== undefined && { difficulty: patch.difficulty }),
+      ...(patch.capacity !== undefined && { capacity: patch.capacity }),
+      ...(patch.time !== undefined && { timeMin, timeMax }),
+      ...(patch.time_city !== undefined && { timeCity: patch.time_city }),
+      ...(patch.photos !== undefined && { photos: patch.photos }),
+      ...(patch.description !== undefined && { description: patch.description }),
+      ...(patch.how_to_get !== undefined && { howToGet: patch.how_to_get }),
+      ...(patch.tips !== undefined && { tips: patch.tips }),
+      // The request schema lets lat and lon through only together (both numbers or both null).
+      ...(patch.lat !== undefined && patch.lon !== undefined && { lat: patch.lat, lon: patch.lon }),
+    });
   });
-  invalidatePlaceList(db, row.id);
-  return toPlaceJson(row);
 }
 
 /** Admin: flip `verified`, logging verify/unverify in the same transaction. */
 export async function toggleVerified(db: Db, admin: AuthUser, id: string): Promise<Place> {
-  const row = await db.transaction(async (tx) => {
+  return changePlace(db, async (tx) => {
     const current = await findPlace(tx, id, { forUpdate: true });
     if (!current) throw notFound(MSG.placeNotFound);
-    const [updated] = await tx
-      .update(places)
-      .set({ verified: !current.verified, updatedAt: sql`now()` })
-      .where(eq(places.id, current.id))
-      .returning();
+    const updated = await setPlaceColumns(tx, current.id, { verified: !current.verified });
     await recordAdminAction(tx, {
       adminId: admin.id,
-      action: updated!.verified ? 'verify' : 'unverify',
+      action: updated.verified ? 'verify' : 'unverify',
       targetType: 'place',
       targetId: current.id,
     });
-    return updated!;
+    return updated;
   });
-  invalidatePlaceList(db, row.id);
-  return toPlaceJson(row);
 }
 
 /** Admin: delete the place, its reviews and its outings (with their participants) in one transaction, logging delete_place. */
