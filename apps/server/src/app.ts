@@ -115,19 +115,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(rateLimitsPlugin);
   await app.register(mailPlugin, deps.mail ?? {});
 
-  await app.register(healthRoutes);
-  await app.register(publicConfigRoutes);
-  await app.register(authRoutes);
-  await app.register(passwordRoutes);
-  await app.register(usersRoutes);
-  await app.register(adminRoutes);
-  await app.register(placesRoutes);
-  await app.register(ratingsRoutes);
-  await app.register(savedRoutes);
-  await app.register(outingsRoutes);
-  await app.register(uploadRoutes);
-  await app.register(uploadedFilesRoutes);
-  await app.register(webPlugin);
+  // The API's routes, then the web app (its not-found handler serves the screens' HTML for other paths).
+  const routes = [
+    healthRoutes,
+    publicConfigRoutes,
+    authRoutes,
+    passwordRoutes,
+    usersRoutes,
+    adminRoutes,
+    placesRoutes,
+    ratingsRoutes,
+    savedRoutes,
+    outingsRoutes,
+    uploadRoutes,
+    uploadedFilesRoutes,
+    webPlugin,
+  ];
+  for (const plugin of routes) await app.register(plugin);
 
   return app;
 }
