@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ADMIN_ACTION_TARGETS, ADMIN_ACTIONS, DIFFICULTIES, OUTING_STATUSES, ROLES, STATUSES, UPLOAD_PRESETS } from '@sendero/contract';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -19,10 +20,19 @@ import {
 
 /** Tables of docs/architecture.md#data. Column names are snake_case, as the JSON field names. */
 
+/** A moment, with its time zone, read as a Date. */
+const timestampTz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** `created_at` / `updated_at`: the database's now() when the row is written. */
+const writtenAt = (name: 'created_at' | 'updated_at') => timestampTz(name).notNull().defaultNow();
+/** The surrogate key of most tables: a random UUID. */
+const uuidKey = () => uuid('id').primaryKey().defaultRandom();
+/** A row that belongs to another: required, and deleted with it. */
+const belongsTo = (name: string, target: () => AnyPgColumn) => uuid(name).notNull().references(target, { onDelete: 'cascade' });
+
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstname: text('firstname').notNull(),
@@ -42,9 +52,9 @@ export const users = pgTable(
     /** 'Recibir correos' on /perfil: notification e-mails (never the password-reset mail, which is asked for). */
     emailNotifications: boolean('email_notifications').notNull().default(true),
     /** When the current guide application was sent (for "newest application first"). */
-    appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    appliedAt: timestampTz('applied_at'),
+    createdAt: writtenAt('created_at'),
+    updatedAt: writtenAt('updated_at'),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
@@ -64,10 +74,8 @@ function searchForm(column: string): string {
 export const places = pgTable(
   'places',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    idUser: uuid('id_user')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    idUser: belongsTo('id_user', () => users.id),
     name: text('name').notNull(),
     city: text('city').notNull(),
     difficulty: text('difficulty', { enum: DIFFICULTIES }).notNull(),
@@ -90,8 +98,8 @@ export const places = pgTable(
     lat: doublePrecision('lat'),
     lon: doublePrecision('lon'),
     verified: boolean('verified').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: writtenAt('created_at'),
+    updatedAt: writtenAt('updated_at'),
     /**
      * Name and city as the search compares them (docs/product.md#catalogue): accents removed, lower case,
      * trimmed, like the contract's `normalize`; kept by the database whoever writes the row.
@@ -114,17 +122,13 @@ export const places = pgTable(
 export const ratings = pgTable(
   'ratings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    idUser: uuid('id_user')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    idPlace: uuid('id_place')
-      .notNull()
-      .references(() => places.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    idUser: belongsTo('id_user', () => users.id),
+    idPlace: belongsTo('id_place', () => places.id),
     photoUrl: text('photo_url').notNull(),
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: writtenAt('created_at'),
   },
   (t) => [
     uniqueIndex('ratings_user_place_idx').on(t.idUser, t.idPlace),
@@ -136,7 +140,7 @@ export const ratings = pgTable(
 export const uploads = pgTable(
   'uploads',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     idUser: uuid('id_user').references(() => users.id, { onDelete: 'set null' }),
     preset: text('preset', { enum: UPLOAD_PRESETS }).notNull(),
     /** Content hash: the stored file names derive from it. */
@@ -145,7 +149,7 @@ export const uploads = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     bytes: integer('bytes').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: writtenAt('created_at'),
   },
   (t) => [index('uploads_url_idx').on(t.url)],
 );
@@ -153,17 +157,15 @@ export const uploads = pgTable(
 export const adminActions = pgTable(
   'admin_actions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    idAdmin: uuid('id_admin')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    idAdmin: belongsTo('id_admin', () => users.id),
     action: text('action', {
       enum: ADMIN_ACTIONS,
     }).notNull(),
     targetType: text('target_type', { enum: ADMIN_ACTION_TARGETS }).notNull(),
     /** Not a foreign key: the log outlives a deleted place or review. */
     targetId: uuid('target_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: writtenAt('created_at'),
   },
   (t) => [index('admin_actions_target_idx').on(t.targetId, t.createdAt)],
 );
@@ -172,13 +174,9 @@ export const adminActions = pgTable(
 export const savedPlaces = pgTable(
   'saved_places',
   {
-    idUser: uuid('id_user')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    idPlace: uuid('id_place')
-      .notNull()
-      .references(() => places.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    idUser: belongsTo('id_user', () => users.id),
+    idPlace: belongsTo('id_place', () => places.id),
+    createdAt: writtenAt('created_at'),
   },
   (t) => [
     primaryKey({ name: 'saved_places_pkey', columns: [t.idUser, t.idPlace] }),
@@ -194,14 +192,12 @@ export const savedPlaces = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    idUser: uuid('id_user')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    idUser: belongsTo('id_user', () => users.id),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    usedAt: timestampTz('used_at'),
+    createdAt: writtenAt('created_at'),
   },
   (t) => [uniqueIndex('password_resets_token_hash_idx').on(t.tokenHash), index('password_resets_user_idx').on(t.idUser)],
 );
@@ -210,21 +206,17 @@ export const passwordResets = pgTable(
 export const outings = pgTable(
   'outings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    idPlace: uuid('id_place')
-      .notNull()
-      .references(() => places.id, { onDelete: 'cascade' }),
-    idGuide: uuid('id_guide')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    id: uuidKey(),
+    idPlace: belongsTo('id_place', () => places.id),
+    idGuide: belongsTo('id_guide', () => users.id),
+    startsAt: timestampTz('starts_at').notNull(),
     meetingPoint: text('meeting_point').notNull(),
     description: text('description').notNull().default(''),
     spots: integer('spots').notNull(),
     taken: integer('taken').notNull().default(0),
     status: text('status', { enum: OUTING_STATUSES }).notNull().default('abierta'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: writtenAt('created_at'),
+    updatedAt: writtenAt('updated_at'),
   },
   (t) => [
     index('outings_place_starts_idx').on(t.idPlace, t.startsAt),
@@ -238,14 +230,10 @@ export const outings = pgTable(
 export const outingParticipants = pgTable(
   'outing_participants',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    idOuting: uuid('id_outing')
-      .notNull()
-      .references(() => outings.id, { onDelete: 'cascade' }),
-    idUser: uuid('id_user')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    id: uuidKey(),
+    idOuting: belongsTo('id_outing', () => outings.id),
+    idUser: belongsTo('id_user', () => users.id),
+    createdAt: writtenAt('created_at'),
   },
   (t) => [uniqueIndex('outing_participants_outing_user_idx').on(t.idOuting, t.idUser), index('outing_participants_user_idx').on(t.idUser)],
 );
@@ -265,7 +253,7 @@ export const storedFiles = pgTable('stored_files', {
   key: text('key').primaryKey(),
   contentType: text('content_type').notNull(),
   data: bytea('data').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: writtenAt('created_at'),
 });
 
 export type UserRow = typeof users.$inferSelect;
