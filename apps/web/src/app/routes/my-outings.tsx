@@ -2,15 +2,14 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { type Caller, type Outing, TEXT } from '@sendero/contract';
 import { paths } from '@/config/paths';
+import { CardGrid, CardGridSkeleton } from '@/components/ui/card-grid';
 import { LoadError } from '@/components/ui/load-error';
 import { useErrorToast } from '@/components/ui/use-error-toast';
 import { useMyOutings } from '@/features/outings/api/get-my-outings';
 import { OutingCard } from '@/features/outings/components/outing-card';
-import { OutingGrid } from '@/features/outings/components/outings-section';
 import { useCurrentRole } from '@/app/layout/use-current-role';
 import { Screen } from '@/components/ui/screen';
 
@@ -77,23 +76,16 @@ function OutingList({ id, title, outings, viewer, empty }: OutingListProps) {
         {title}
       </Typography>
       {!outings ? (
-        <OutingGrid label={TEXT.outings.loading}>
-          {Array.from({ length: 2 }, (_, i) => (
-            <Box component="li" key={i}>
-              <Skeleton variant="rounded" height={240} />
-            </Box>
-          ))}
-        </OutingGrid>
+        <CardGridSkeleton label={TEXT.outings.loading} count={2} height={240} />
       ) : outings.length === 0 ? (
         <Typography color="text.secondary">{empty}</Typography>
       ) : (
-        <OutingGrid label={title}>
-          {outings.map((outing) => (
-            <Box component="li" key={outing._id}>
-              <OutingCard outing={outing} viewer={viewer} showPlace />
-            </Box>
-          ))}
-        </OutingGrid>
+        <CardGrid
+          label={title}
+          items={outings}
+          itemKey={(outing) => outing._id}
+          renderItem={(outing) => <OutingCard outing={outing} viewer={viewer} showPlace />}
+        />
       )}
     </Box>
   );

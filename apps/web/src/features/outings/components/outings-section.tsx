@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import { type Caller, canOrganizeOuting, type Place, TEXT } from '@sendero/contract';
+import { CardGrid, CardGridSkeleton } from '@/components/ui/card-grid';
 import { LoadError } from '@/components/ui/load-error';
 import { useErrorToast } from '@/components/ui/use-error-toast';
 import { useOnlineStatus } from '@/lib/online-status';
@@ -44,47 +44,20 @@ export function OutingsSection({ place, viewer }: OutingsSectionProps) {
         )}
       </Stack>
       {outings.isPending ? (
-        <OutingGrid label={TEXT.outings.loading}>
-          {Array.from({ length: 2 }, (_, i) => (
-            <Box component="li" key={i}>
-              <Skeleton variant="rounded" height={220} />
-            </Box>
-          ))}
-        </OutingGrid>
+        <CardGridSkeleton label={TEXT.outings.loading} count={2} height={220} />
       ) : outings.isError ? (
         <LoadError error={outings.error} onRetry={() => void outings.refetch()} />
       ) : outings.data.length === 0 ? (
         <Typography color="text.secondary">{TEXT.outings.none}</Typography>
       ) : (
-        <OutingGrid label={TEXT.outings.title}>
-          {outings.data.map((outing) => (
-            <Box component="li" key={outing._id}>
-              <OutingCard outing={outing} viewer={viewer} />
-            </Box>
-          ))}
-        </OutingGrid>
+        <CardGrid
+          label={TEXT.outings.title}
+          items={outings.data}
+          itemKey={(outing) => outing._id}
+          renderItem={(outing) => <OutingCard outing={outing} viewer={viewer} />}
+        />
       )}
       {mayOrganize && <OrganizeOutingDialog open={organizing} onClose={() => setOrganizing(false)} place={place} />}
-    </Box>
-  );
-}
-
-export function OutingGrid({ children, label }: { children: ReactNode; label: string }) {
-  return (
-    <Box
-      component="ul"
-      aria-label={label}
-      aria-busy={label === TEXT.outings.loading || undefined}
-      sx={{
-        listStyle: 'none',
-        p: 0,
-        m: 0,
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-      }}
-    >
-      {children}
     </Box>
   );
 }

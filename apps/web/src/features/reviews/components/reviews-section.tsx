@@ -1,7 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
@@ -13,6 +12,7 @@ import { useRatings } from '../api/get-ratings';
 import { DeleteReviewDialog } from './delete-review-dialog';
 import { ReviewCard } from './review-card';
 import { ReviewModal } from './review-modal';
+import { CardGrid, CardGridSkeleton } from '@/components/ui/card-grid';
 import { RetryAlert } from '@/components/ui/load-error';
 import { OfflineAwareButton } from '@/components/ui/offline-aware-button';
 
@@ -72,25 +72,18 @@ export function ReviewsSection({ placeId, placeName, viewer }: ReviewsSectionPro
         </Alert>
       )}
       {isPending ? (
-        <ReviewGrid>
-          {Array.from({ length: 3 }, (_, i) => (
-            <Box component="li" key={i}>
-              <Skeleton variant="rounded" height={320} />
-            </Box>
-          ))}
-        </ReviewGrid>
+        <CardGridSkeleton count={3} height={320} maxColumns={4} />
       ) : error ? (
         <RetryAlert error={error} onRetry={() => void refetch()} retrying={isFetching} />
       ) : reviews.length === 0 ? (
         <Typography color="text.secondary">{TEXT.reviews.none}</Typography>
       ) : (
-        <ReviewGrid>
-          {reviews.map((review) => (
-            <Box component="li" key={review._id}>
-              <ReviewCard review={review} onDelete={canDeleteReview(review, viewer) ? () => setToDelete(review) : undefined} />
-            </Box>
-          ))}
-        </ReviewGrid>
+        <CardGrid
+          maxColumns={4}
+          items={reviews}
+          itemKey={(review) => review._id}
+          renderItem={(review) => <ReviewCard review={review} onDelete={canDeleteReview(review, viewer) ? () => setToDelete(review) : undefined} />}
+        />
       )}
       {mayReview && viewer && (
         <ReviewModal open={formOpen} onClose={() => setFormOpen(false)} placeId={placeId} placeName={placeName} />
@@ -101,24 +94,6 @@ export function ReviewsSection({ placeId, placeName, viewer }: ReviewsSectionPro
         onCancel={() => setToDelete(null)}
         onConfirm={() => void confirmDelete()}
       />
-    </Box>
-  );
-}
-
-function ReviewGrid({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      component="ul"
-      sx={{
-        listStyle: 'none',
-        p: 0,
-        m: 0,
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
-      }}
-    >
-      {children}
     </Box>
   );
 }
