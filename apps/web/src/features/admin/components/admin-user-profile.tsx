@@ -7,6 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { ROLE_LABELS, shortName, type User, TEXT } from '@sendero/contract';
+import { Fact, Facts } from '@/components/ui/facts';
+import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { imageVariant } from '@/lib/images';
 import { socialHref, type SocialField } from '../utils/social-links';
 import { GuideActions } from './guide-actions';
@@ -21,40 +23,6 @@ const SOCIAL_FIELDS: readonly { field: SocialField; label: string; required: boo
   { field: 'other2', label: TEXT.fields.other, required: false },
   { field: 'other3', label: TEXT.fields.other, required: false },
 ];
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
-function Facts({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      component="dl"
-      sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'max-content minmax(0, 1fr)' }, columnGap: 3, rowGap: { xs: 0.5, sm: 1.5 }, alignItems: 'center' }}
-    >
-      {children}
-    </Box>
-  );
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <Typography component="dt" sx={{ fontWeight: 700, mt: { xs: 1, sm: 0 } }}>
-        {term}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </>
-  );
-}
 
 /** A social field: an http(s) link opened in a new tab, or the text as it was written. */
 function SocialValue({ field, value }: { field: SocialField; value: string }) {
@@ -109,7 +77,7 @@ export function AdminUserProfile({ user }: { user: User }) {
       </Stack>
 
       <Section id="admin-user-data" title={TEXT.admin.userData}>
-        <Facts>
+        <Facts stackOnPhones>
           <Fact term={TEXT.fields.firstname}>{user.firstname}</Fact>
           <Fact term={TEXT.fields.lastname}>{user.lastname}</Fact>
           <Fact term={TEXT.fields.email}>{user.email}</Fact>
@@ -122,7 +90,7 @@ export function AdminUserProfile({ user }: { user: User }) {
 
       <Section id="admin-user-socials" title={TEXT.admin.application}>
         {hasApplication ? (
-          <Facts>
+          <Facts stackOnPhones>
             {socials.map((s) => (
               <Fact key={s.field} term={s.label}>
                 {user[s.field].trim() ? <SocialValue field={s.field} value={user[s.field].trim()} /> : <Box component="span" sx={{ color: 'text.secondary' }}>{TEXT.admin.notGiven}</Box>}

@@ -1,4 +1,5 @@
 import type { SxProps, Theme } from '@mui/material/styles';
+import { visuallyHidden } from '@/components/ui/visually-hidden';
 
 /**
  * Below 600 px a table row becomes a small card: the first cell (the name) takes the whole width
@@ -11,15 +12,7 @@ export function responsiveTableSx(columns: string): SxProps<Theme> {
     '& td, & th': { px: { xs: 1, sm: 2 } },
     [theme.breakpoints.down('sm')]: {
       display: 'block',
-      '& thead': {
-        position: 'absolute',
-        width: '1px',
-        height: '1px',
-        margin: '-1px',
-        overflow: 'hidden',
-        clip: 'rect(0 0 0 0)',
-        whiteSpace: 'nowrap',
-      },
+      '& thead': visuallyHidden,
       '& tbody': { display: 'block' },
       '& tbody tr': {
         display: 'grid',

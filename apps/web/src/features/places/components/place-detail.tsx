@@ -23,6 +23,7 @@ import { PlaceForm } from './place-form';
 import { ShareButton } from './share-button';
 import { formValuesToBody, placeToFormValues } from './place-form-values';
 import { RetryAlert } from '@/components/ui/load-error';
+import { Fact, Facts } from '@/components/ui/facts';
 
 export interface PlaceDetailProps {
   placeId: string;
@@ -90,7 +91,7 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
           <Typography id="place-name" component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.75rem', md: '2.25rem' }, overflowWrap: 'anywhere' }}>
             {place.name}
           </Typography>
-          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, alignItems: 'center' }}>
+          <Facts>
             <Fact term={TEXT.detail.difficulty}>{place.difficulty}</Fact>
             <Fact term={TEXT.detail.capacity}>{place.capacity}</Fact>
             <Fact term={TEXT.detail.walkTime}>{formatDetailWalkingTime(place.time)}</Fact>
@@ -112,7 +113,7 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
                 </Box>
               )}
             </Fact>
-          </Box>
+          </Facts>
           {(actions || place.verified) && (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
               {actions?.(place)}
@@ -139,19 +140,6 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
       {renderOutings?.(place)}
       {renderReviews?.(place)}
     </Stack>
-  );
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <Typography component="dt" sx={{ fontWeight: 700 }}>
-        {term}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </>
   );
 }
 
