@@ -4,6 +4,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -57,6 +58,27 @@ export async function createBenchDatabase(prefix = 'sendero_bench'): Promise<{ u
   return { url: u.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`).catch(() => undefined) };
 }
 
+/**
+ * How `npm start` runs the built server (package.json, `start:only`): the environment it sets and
+ * node's flags before apps/server/dist/server.js (docs/decisions/030-pglite-memory.md), so that a
+ * benchmark measures the server as it is started.
+ */
+export function startOnlyCommand(): { env: Record<string, string>; nodeArgs: string[] } {
+  const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start:only']!;
+  const words = script.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  let i = words[0] === 'cross-env' ? 1 : 0;
+  for (; i < words.length && words[i] !== 'node'; i++) {
+    const [name, value] = words[i]!.split('=');
+    if (!name || value === undefined) throw new Error(`start:only: cannot read "${words[i]}" in "${script}"`);
+    env[name] = value;
+  }
+  const nodeArgs: string[] = [];
+  for (i++; i < words.length && words[i]!.startsWith('--'); i++) nodeArgs.push(words[i]!);
+  if (words[i] !== 'apps/server/dist/server.js' || i !== words.length - 1) throw new Error(`start:only: expected "... node [flags] apps/server/dist/server.js", found "${script}"`);
+  return { env, nodeArgs };
+}
+
 export interface BenchAdmin {
   email: string;
   password: string;
@@ -67,15 +89,18 @@ export function benchAdmin(): BenchAdmin {
 }
 
 /**
- * Starts apps/server/dist/server.js (NODE_ENV=production, no sample data, LOG_LEVEL warn; the limits on
- * sign-ups, uploads and connections per address lifted: a benchmark is hundreds of users on
- * 127.0.0.1) with `env` on top, and waits for GET /api/health. Resolves with its base URL and process.
+ * Starts apps/server/dist/server.js as `npm run start:only` does (its environment and node flags;
+ * NODE_ENV=production, no sample data, LOG_LEVEL warn; the limits on sign-ups, uploads and connections
+ * per address lifted: a benchmark is hundreds of users on 127.0.0.1) with `env` on top, and waits for
+ * GET /api/health. Resolves with its base URL and process.
  */
 export async function startBuiltServer(port: number, admin: BenchAdmin, env: Record<string, string>): Promise<{ base: string; run: Run }> {
-  const run = spawnNode([serverJs], {
+  const start = startOnlyCommand();
+  const run = spawnNode([...start.nodeArgs, serverJs], {
     cwd: root,
     env: {
       ...process.env,
+      ...start.env,
       NODE_ENV: 'production',
       JWT_SECRET: BENCH_JWT_SECRET,
       PORT: String(port),
