@@ -175,6 +175,26 @@ test.describe('as a visitor', () => {
     });
   }
 
+  // Issue 17: before any JavaScript, /ingresar and /registro already show their card (the build renders
+  // the screens into their HTML, apps/web/src/app/static-shells.tsx), not a spinner or the landing's hero.
+  test('with JavaScript off, /ingresar and /registro show their title, fields and button', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [path, title, fields, submit] of [
+      ['/ingresar', TEXT.auth.loginTitle, [TEXT.fields.email, TEXT.fields.password], TEXT.auth.login],
+      ['/registro', TEXT.auth.registerTitle, [TEXT.fields.email, TEXT.fields.password, TEXT.fields.confirm, TEXT.fields.firstname, TEXT.fields.lastname], TEXT.auth.register],
+    ] as const) {
+      await page.goto(path);
+      // The static copy is inert (out of the accessibility tree until the app replaces it): found by tag.
+      await expect(page.locator('main h1')).toHaveText(title);
+      await expect(page.locator('main label')).toHaveText([...fields]);
+      await expect(page.locator('main button[type="submit"]')).toHaveText(submit);
+      await expect(page.locator('main button[type="submit"]')).toBeVisible();
+      await expect(page.locator('.sd-hero, .sd-shell')).toHaveCount(0);
+    }
+    await context.close();
+  });
+
   test('every guarded route sends me to /ingresar', async ({ page, api, admin, registerUser }) => {
     const owner = await registerUser();
     const place = await api.createVerifiedPlace(owner.token, admin.token);

@@ -78,7 +78,7 @@ function pageShellInDev(): Plugin {
     apply: 'serve',
     transformIndexHtml(html, ctx) {
       const path = (ctx.originalUrl ?? '/').split('?')[0];
-      return path === '/' || path === '/index.html' ? html : html.replace('<body>', '<body class="sd-page">');
+      return path === '/' || path === '/index.html' ? html : html.replace(/(<\/head>\s*)<body>/, '$1<body class="sd-page">');
     },
   };
 }

@@ -127,7 +127,18 @@ describe('serving the built web app', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(
       join(dist, 'index.html'),
-      '<!doctype html><html lang="es"><head><script type="module" crossorigin src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>',
+      // Like apps/web/index.html: a comment in <head> that mentions <body>, the static page in #root.
+      '<!doctype html><html lang="es"><head><!-- the server marks <body> --><script type="module" crossorigin src="/assets/app-abc123.js"></script></head>' +
+        '<body><div id="root"><main><div class="sd-shell">spinner</div></main></div></body></html>',
+    );
+    // The build's static first paint of two screens (apps/web/src/app/static-shells.tsx), and entries to refuse.
+    writeFileSync(
+      join(dist, 'static-shells.json'),
+      JSON.stringify({
+        '/ingresar': { head: '<style data-emotion="css abc">.css-abc{color:red}</style>', body: '<main inert><h1>Iniciar Sesión</h1></main>' },
+        '/registro': { head: 1, body: '<main>no</main>' },
+        nada: { head: '', body: '<main>no</main>' },
+      }),
     );
     // The build's map of a screen's chunks (apps/web/vite.config.ts), with entries the server must refuse.
     writeFileSync(
@@ -172,8 +183,11 @@ describe('serving the built web app', () => {
       expect(res.status, url).toBe(200);
       expect(res.text).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
-      // The static shell shows instead of the landing's static hero until the app takes over.
-      expect(res.text).toContain('<body class="sd-page">');
+      // The static shell shows instead of the landing's static hero until the app takes over: the class is
+      // on the body element itself, not on the comment that mentions it.
+      expect(res.text).toMatch(/<\/head>\s*<body class="sd-page">/);
+      expect(res.text).toContain('<!-- the server marks <body> -->');
+      expect(res.text).toContain('<div class="sd-shell">spinner</div>');
     }
   });
 
@@ -189,9 +203,27 @@ describe('serving the built web app', () => {
     for (const url of ['/', '/buscar-destino', '/ingresar/otra', 'nada']) expect(preloads(await html(url)), url).toEqual([]);
   });
 
+  it("puts /ingresar's screen, rendered at build time, in its #root and its styles in <head>; no other page's", async () => {
+    const html = async (url: string) => (await api(t).get(url, { accept: 'text/html' })).text;
+    for (const url of ['/ingresar', '/ingresar?volver=%2Fperfil']) {
+      const login = await html(url);
+      expect(login, url).toMatch(/<div id="root"><main inert><h1>Iniciar Sesión<\/h1><\/main><\/div><\/body>/);
+      expect(login).not.toContain('sd-shell');
+      const style = login.indexOf('<style data-emotion="css abc">');
+      expect(style).toBeGreaterThan(login.indexOf('rel="modulepreload"'));
+      expect(style).toBeLessThan(login.indexOf('</head>'));
+    }
+    // An entry without its two strings, or not a path, is left out: those pages keep the spinner shell.
+    for (const url of ['/registro', '/buscar-destino', '/ingresar/otra', '/']) {
+      const body = await html(url);
+      expect(body, url).not.toContain('data-emotion');
+      expect(body, url).not.toContain('<main>no</main>');
+    }
+  });
+
   it("serves / with the landing's static hero (no shell class)", async () => {
     const res = await api(t).get('/', { accept: 'text/html' });
-    expect(res.text).toContain('<body>');
+    expect(res.text).toMatch(/<\/head>\s*<body>/);
     expect(res.text).not.toContain('sd-page');
   });
 

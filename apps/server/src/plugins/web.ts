@@ -68,7 +68,43 @@ interface PageTemplate {
   generic: GenericPage;
   /** Per path, the <link rel="modulepreload"> tags of its screen's chunks (see readRoutePreloads). */
   preloads: ReadonlyMap<string, string>;
+  /** Per path, the screen's static first paint (see staticShells). */
+  shells: ReadonlyMap<string, StaticShell>;
 }
+
+/** Written by the web build next to index.html (apps/web/scripts/render-static-shells.mjs). */
+export const STATIC_SHELLS_FILE = 'static-shells.json';
+
+/** A screen rendered to HTML at build time (apps/web/src/app/static-shells.tsx): its styles and its markup. */
+export interface StaticShell {
+  head: string;
+  body: string;
+}
+
+/**
+ * The build's static first paint of /ingresar and /registro: their screen rendered with the app's own
+ * components, put in that page's #root (its styles in <head>) so the form paints before any JavaScript
+ * has run; the app replaces it when it takes over. A missing or unreadable file only costs that.
+ */
+export function staticShells(json: string | null): Map<string, StaticShell> {
+  const shells = new Map<string, StaticShell>();
+  if (!json) return shells;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return shells;
+  }
+  if (!parsed || typeof parsed !== 'object') return shells;
+  for (const [path, shell] of Object.entries(parsed as Record<string, unknown>)) {
+    const { head, body } = (shell ?? {}) as Partial<StaticShell>;
+    if (path.startsWith('/') && typeof head === 'string' && typeof body === 'string') shells.set(path, { head, body });
+  }
+  return shells;
+}
+
+/** The app's mount point, the last element of <body> (apps/web/index.html), with what it holds. */
+const ROOT_RE = /(<div id="root">)[\s\S]*?(<\/div>\s*<\/body>)/i;
 
 /** Written by the web build next to index.html (apps/web/vite.config.ts, routePreloads). */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
@@ -98,7 +134,7 @@ export function routePreloadTags(json: string | null): Map<string, string> {
   return tags;
 }
 
-export function makePageTemplate(html: string, version: string, preloadsJson: string | null = null): PageTemplate {
+export function makePageTemplate(html: string, version: string, preloadsJson: string | null = null, shellsJson: string | null = null): PageTemplate {
   const title = TITLE_RE.exec(html);
   const description = DESCRIPTION_RE.exec(html);
   let marked = html;
@@ -109,7 +145,9 @@ export function makePageTemplate(html: string, version: string, preloadsJson: st
     const at = text.indexOf(HEAD_MARK);
     return [text.slice(0, at), text.slice(at + HEAD_MARK.length)] as const;
   };
-  const page = marked.replace(/<body(\s[^>]*)?>/, (tag) => (tag.includes('class=') ? tag : tag.replace('<body', '<body class="sd-page"')));
+  // The <body> tag itself, after </head>: a comment in <head> may mention <body> too.
+  const bodyTag = /<\/head>/i.test(marked) ? /(<\/head>\s*)<body(\s[^>]*)?>/i : /<body(\s[^>]*)?>/i;
+  const page = marked.replace(bodyTag, (tag) => (tag.includes('class=') ? tag : tag.replace('<body', '<body class="sd-page"')));
   return {
     version,
     landing: split(marked),
@@ -119,6 +157,7 @@ export function makePageTemplate(html: string, version: string, preloadsJson: st
       description: description ? unescapeHtml(description[1]!.trim()) : FALLBACK_PAGE.description,
     },
     preloads: routePreloadTags(preloadsJson),
+    shells: staticShells(shellsJson),
   };
 }
 
@@ -151,7 +190,8 @@ class PageRenderer {
     const version = `${info.mtimeMs}:${info.size}`;
     if (this.template?.version !== version) {
       const preloads = await readFile(join(dirname(this.file), ROUTE_PRELOADS_FILE), 'utf8').catch(() => null);
-      this.template = makePageTemplate(await readFile(this.file, 'utf8'), version, preloads);
+      const shells = await readFile(join(dirname(this.file), STATIC_SHELLS_FILE), 'utf8').catch(() => null);
+      this.template = makePageTemplate(await readFile(this.file, 'utf8'), version, preloads, shells);
       this.generic.clear();
       this.places = new WeakMap();
     }
@@ -180,7 +220,11 @@ class PageRenderer {
     const [before, after] = pathname === '/' ? template.landing : template.page;
     // After the entry script (in <head>), so the entry is asked for first.
     const preload = template.preloads.get(pathname);
-    const rest = !preload ? after : /<\/head>/i.test(after) ? after.replace(/<\/head>/i, () => `  ${preload}\n  </head>`) : `${preload}\n    ${after}`;
+    let rest = !preload ? after : /<\/head>/i.test(after) ? after.replace(/<\/head>/i, () => `  ${preload}\n  </head>`) : `${preload}\n    ${after}`;
+    const shell = template.shells.get(pathname);
+    if (shell && ROOT_RE.test(rest) && /<\/head>/i.test(rest)) {
+      rest = rest.replace(/<\/head>/i, () => `${shell.head}\n  </head>`).replace(ROOT_RE, (_all, open: string, close: string) => `${open}${shell.body}${close}`);
+    }
     const body = makeCachedBody(Buffer.from(`${before}${genericHead(template.generic, this.publicUrl, pathname)}\n    ${rest}`));
     if (pathname.length <= GENERIC_PATH_MAX) {
       if (this.generic.size >= GENERIC_PAGES_MAX) this.generic.delete(this.generic.keys().next().value!);

@@ -7,6 +7,22 @@ import { routes } from './route-tree';
 
 const router = createBrowserRouter(routes);
 
+/**
+ * Resolves once the router holds the first screen's code (a lazy screen's chunk has loaded), so the
+ * app's first render is that screen and not a loader that would replace the page's static first paint
+ * (apps/web/index.html, static-shells.tsx) for a moment.
+ */
+export function whenRouterReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 export function AppRouter() {
   useEffect(() => {
     // A 401 clears the session (api-client); then go log in without reloading the page.

@@ -50,7 +50,8 @@ registerRoute(
         const cached = await matchPrecache('/index.html');
         if (!cached || new URL(request.url).pathname === '/') return cached ?? Response.error();
         // Other pages show index.html's static page shell, not the landing's static hero (as the server does).
-        const html = (await cached.text()).replace('<body>', '<body class="sd-page">');
+        // (The body element itself, after </head>: a comment in <head> mentions it too.)
+        const html = (await cached.text()).replace(/(<\/head>\s*)<body>/, '$1<body class="sd-page">');
         return new Response(html, { headers: cached.headers });
       }
     },

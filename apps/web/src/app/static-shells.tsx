@@ -1,0 +1,72 @@
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import type { ComponentType } from 'react';
+import { paths } from '@/config/paths';
+import { ToastProvider } from '@/components/ui/toast';
+import { theme } from '@/lib/theme';
+import LoginScreen from './routes/login';
+import RegisterScreen from './routes/register';
+
+/**
+ * The first paint of /ingresar and /registro before any JavaScript (docs/architecture.md): the build
+ * renders their screens here to static HTML with the same components, theme and texts as the app
+ * (scripts/render-static-shells.mjs writes dist/static-shells.json) and the server puts that markup in
+ * the page's #root and its styles in <head> (apps/server/src/plugins/web.ts). React replaces it when it
+ * takes over; its style tags carry emotion's names, so the app finds those rules already in place
+ * instead of inserting them again.
+ */
+export const STATIC_SHELL_SCREENS: Record<string, ComponentType> = {
+  [paths.login]: LoginScreen,
+  [paths.register]: RegisterScreen,
+};
+
+export interface StaticShell {
+  /** The emotion style tags, for <head>, in the order the app would insert them. */
+  head: string;
+  /** The screen inside the layout's <main>, inert until the app replaces it. */
+  body: string;
+}
+
+const STYLE_TAG_RE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
+
+/**
+ * The browser holds its first paint until the element with this id, the last of the static screen, is
+ * parsed (<link rel="expect" blocking="render">): a slow phone that paints half the card and then the
+ * rest would move it (a layout shift), the card being centred on the page.
+ */
+export const STATIC_SHELL_END_ID = 'sd-shell-end';
+
+/** Renders a screen the way the app's layout shows it to a visitor without a session (app-layout.tsx). */
+export function renderStaticShell(path: string): StaticShell {
+  const Screen = STATIC_SHELL_SCREENS[path];
+  if (!Screen) throw new Error(`No static shell for ${path}`);
+  const html = renderToString(
+    <QueryClientProvider client={new QueryClient()}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <ToastProvider>
+          <MemoryRouter initialEntries={[path]}>
+            {/* Inert: it looks like the screen but takes no typing or clicks that the app would then drop. */}
+            <main style={{ minHeight: '100vh' }} inert aria-busy="true">
+              <Screen />
+            </main>
+          </MemoryRouter>
+        </ToastProvider>
+      </ThemeProvider>
+    </QueryClientProvider>,
+  );
+  // Without a document, emotion writes each component's rules as a <style> just before it.
+  const styles = html.match(STYLE_TAG_RE) ?? [];
+  // Its fields and button are disabled too (the same look: MUI's own styles set their colours), so
+  // nothing types into a field the app is about to replace, a test runner included.
+  const body = html.replace(STYLE_TAG_RE, '').replace(/<(input|button)\b/g, '<$1 disabled=""');
+  const expect = `<link rel="expect" href="#${STATIC_SHELL_END_ID}" blocking="render">`;
+  return { head: `${styles.join('')}${expect}`, body: `${body}<div id="${STATIC_SHELL_END_ID}" hidden></div>` };
+}
+
+export function renderStaticShells(): Record<string, StaticShell> {
+  return Object.fromEntries(Object.keys(STATIC_SHELL_SCREENS).map((path) => [path, renderStaticShell(path)]));
+}
