@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -12,7 +11,6 @@ import Typography from '@mui/material/Typography';
 import {
   isoToLimaLocal,
   MEETING_POINT_MAX_LENGTH,
-  MODAL_WIDTH,
   MSG,
   OUTING_DESCRIPTION_MAX_LENGTH,
   OUTING_MAX_AHEAD_MS,
@@ -24,6 +22,7 @@ import {
   TEXT,
 } from '@sendero/contract';
 import { FormAlert, FormTextField } from '@/components/ui/form-fields';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useToast } from '@/components/ui/toast';
 import { handleFormError } from '@/lib/form';
 import { useCloseOnBack, useUnsavedChanges } from '@/lib/navigation-guard';
@@ -45,17 +44,9 @@ const EMPTY: OutingFormInput = { starts_at: '', meeting_point: '', spots: '', de
  */
 export function OrganizeOutingDialog({ open, onClose, place }: OrganizeOutingDialogProps) {
   return (
-    <Dialog
-      open={open}
-      onClose={(_e, reason) => {
-        // A click outside must not throw away what was typed.
-        if (reason !== 'backdropClick') onClose();
-      }}
-      aria-labelledby="organize-outing-title"
-      slotProps={{ paper: { sx: { width: MODAL_WIDTH.review, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
-    >
-      {open && <OrganizeOutingForm onClose={onClose} place={place} />}
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} labelledBy="organize-outing-title">
+      <OrganizeOutingForm onClose={onClose} place={place} />
+    </FormDialog>
   );
 }
 

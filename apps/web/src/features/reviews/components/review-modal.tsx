@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -14,7 +13,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   COMMENT_MAX_LENGTH,
-  MODAL_WIDTH,
   MSG,
   RATING_LABELS,
   RATING_MAX,
@@ -23,6 +21,7 @@ import {
   TEXT,
 } from '@sendero/contract';
 import { ImageUpload } from '@/components/upload';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { useToast } from '@/components/ui/toast';
 import { isAbortError, isApiRequestError } from '@/lib/api-client';
 import { handleFormError } from '@/lib/form';
@@ -65,17 +64,9 @@ function labelFor(value: number | null): string {
  */
 export function ReviewModal({ open, onClose, placeId, placeName }: ReviewModalProps) {
   return (
-    <Dialog
-      open={open}
-      onClose={(_e, reason) => {
-        // A click outside must not throw away a half-written review.
-        if (reason !== 'backdropClick') onClose();
-      }}
-      aria-labelledby="review-modal-title"
-      slotProps={{ paper: { sx: { width: MODAL_WIDTH.review, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
-    >
-      {open && <ReviewFormBody onClose={onClose} placeId={placeId} placeName={placeName} />}
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} labelledBy="review-modal-title">
+      <ReviewFormBody onClose={onClose} placeId={placeId} placeName={placeName} />
+    </FormDialog>
   );
 }
 
