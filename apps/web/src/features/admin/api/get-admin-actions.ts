@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { API, type AdminAction } from '@sendero/contract';
 import { api } from '@/lib/api-client';
+import { queryById } from '@/lib/query-by-id';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/admin/actions?target={id}: the moderation log of a user or a place, newest first. */
@@ -10,8 +11,7 @@ export function getAdminActions(targetId: string): Promise<AdminAction[]> {
 
 export const adminActionsQueryKey = queryKeys.adminActions.of;
 
-export const adminActionsQueryOptions = (targetId: string) =>
-  queryOptions({ queryKey: adminActionsQueryKey(targetId), queryFn: () => getAdminActions(targetId) });
+export const adminActionsQueryOptions = queryById(adminActionsQueryKey, getAdminActions);
 
 export function useAdminActions(targetId: string) {
   return useQuery(adminActionsQueryOptions(targetId));

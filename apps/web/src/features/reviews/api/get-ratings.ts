@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { API, type RatingListItem } from '@sendero/contract';
 import { api } from '@/lib/api-client';
+import { queryById } from '@/lib/query-by-id';
 import { queryKeys } from '@/lib/query-keys';
 
 export function getRatings(placeId: string): Promise<RatingListItem[]> {
@@ -9,8 +10,7 @@ export function getRatings(placeId: string): Promise<RatingListItem[]> {
 
 export const ratingsQueryKey = queryKeys.ratings;
 
-export const ratingsQueryOptions = (placeId: string) =>
-  queryOptions({ queryKey: ratingsQueryKey(placeId), queryFn: () => getRatings(placeId) });
+export const ratingsQueryOptions = queryById(ratingsQueryKey, getRatings);
 
 /** The reviews of a place, newest first (GET /api/rating/{placeId}). */
 export function useRatings(placeId: string) {

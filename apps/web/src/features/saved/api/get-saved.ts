@@ -1,8 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { API, type Place } from '@sendero/contract';
 import { api } from '@/lib/api-client';
 import { isOnline } from '@/lib/online-status';
 import { isPlaceOffline, storeSavedList } from '@/lib/offline-store';
+import { queryById } from '@/lib/query-by-id';
 import { queryKeys } from '@/lib/query-keys';
 
 export const savedQueryKey = queryKeys.saved.of;
@@ -15,7 +16,7 @@ export async function getSaved(userId: string): Promise<Place[]> {
   return places;
 }
 
-export const savedQueryOptions = (userId: string) => queryOptions({ queryKey: savedQueryKey(userId), queryFn: () => getSaved(userId) });
+export const savedQueryOptions = queryById(savedQueryKey, getSaved);
 
 /** The caller's saved destinations, most recently saved first (disabled without a user). */
 export function useSaved(userId: string | undefined) {
