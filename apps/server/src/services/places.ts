@@ -1,11 +1,12 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
-import { canEditPlace, canSeePlace, MSG, type Deleted, type Place, type PlaceCreate, type PlaceUpdate } from '@sendero/contract';
+import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { canEditPlace, canSeePlace, MSG, type Deleted, type Place, type PlaceCreate, type PlaceUpdate, type Role } from '@sendero/contract';
 import { outings, places, ratings, users, type PlaceRow } from '@/db/schema.js';
+import { preparedRead } from '@/db/prepared.js';
 import type { Db, Tx } from '@/db/types.js';
 import { badRequest, forbidden, notFound, unauthorized } from '@/errors.js';
 import type { AuthUser } from '@/services/caller.js';
 import { recordAdminAction } from './admin-actions.js';
-import { callerColumns, callerFromRow } from './auth.js';
+import { callerFromRow } from './auth.js';
 import type { TokenClaims } from './tokens.js';
 import { getPlaceList, invalidatePlaceList, type PlaceListEntry, type PlaceListItem } from './place-list-cache.js';
 import { assertOwnUploads } from '@/services/uploads-registry.js';
@@ -65,17 +66,31 @@ export async function getPlace(db: Db, id: string, auth: AuthUser | null): Promi
  * token was retired, 404 when the caller may not see the place.
  */
 export async function getPlaceAsCaller(db: Db, claims: TokenClaims, id: string): Promise<{ auth: AuthUser; place: Place }> {
-  const [row] = await db
-    .select({ caller: callerColumns, place: places })
-    .from(users)
-    .leftJoin(places, isUuid(id) ? eq(places.id, id) : sql`false`)
-    .where(eq(users.id, claims.sub))
-    .limit(1);
-  const auth = callerFromRow(row?.caller, claims);
+  const [row] = await placeDetailRead.rows(db, { sub: claims.sub, placeId: isUuid(id) ? id : null });
+  const auth = callerFromRow(row && { id: row.caller_id, role: row.caller_role, firstname: row.caller_firstname, lastname: row.caller_lastname, tokenVersion: row.caller_token_version }, claims);
   if (!auth) throw unauthorized();
-  if (!row?.place || !canSeePlace(ownership(row.place), auth)) throw notFound(MSG.placeNotFound);
-  return { auth, place: toPlaceJson(row.place) };
+  if (!row || row.id === null || !canSeePlace(ownership(row), auth)) throw notFound(MSG.placeNotFound);
+  return { auth, place: toPlaceJson(row) };
 }
+
+/** Every column of the place under its drizzle name (a PlaceRow), after the caller's columns. */
+const placeColumnsAsRow = sql.raw(
+  Object.entries(getTableColumns(places))
+    .map(([key, column]) => `p."${column.name}" as "${key}"`)
+    .join(', '),
+);
+
+/** The detail's one statement, prepared once per database session (db/prepared.ts). */
+const placeDetailRead = preparedRead<
+  { sub: string; placeId: string | null },
+  PlaceRow & { caller_id: string; caller_role: Role; caller_firstname: string; caller_lastname: string; caller_token_version: number }
+>(
+  'sendero_place_detail',
+  sql`select cu.id as caller_id, cu.role as caller_role, cu.firstname as caller_firstname, cu.lastname as caller_lastname,
+    cu.token_version as caller_token_version, ${placeColumnsAsRow}
+    from ${users} cu left join ${places} p on p.id = ${sql.placeholder('placeId')}::uuid
+    where cu.id = ${sql.placeholder('sub')}::uuid`,
+);
 
 const newestFirst = [desc(places.createdAt), desc(places.id)] as const;
 

@@ -7,6 +7,7 @@ import type { AuthUser } from '@/services/caller.js';
 import { assertOwnUploads } from '@/services/uploads-registry.js';
 import { invalidatePlaceList } from './place-list-cache.js';
 import { rowsOf } from '@/db/raw.js';
+import { preparedRead } from '@/db/prepared.js';
 import { isUuid } from './places.js';
 import { callerFromRow } from './auth.js';
 import type { TokenClaims } from './tokens.js';
@@ -140,6 +141,22 @@ interface ListedReview extends RawRating {
   photo_user: string;
 }
 
+/** The reviews' one statement, prepared once per database session (db/prepared.ts). */
+const placeReviewsRead = preparedRead<
+  { sub: string; placeId: string | null },
+  { id: string; role: Role; firstname: string; lastname: string; token_version: number; verified: boolean | null; id_user: string | null; reviews: ListedReview[] | string | null }
+>(
+  'sendero_place_reviews',
+  sql`select cu.id, cu.role, cu.firstname, cu.lastname, cu.token_version, p.verified, p.id_user, coalesce((
+      select json_agg(json_build_object(
+        'id', r.id, 'id_user', r.id_user, 'id_place', r.id_place, 'photo_url', r.photo_url, 'rating', r.rating,
+        'comment', r.comment, 'created_at', r.created_at, 'firstname', u.firstname, 'lastname', u.lastname,
+        'photo_user', u.photo_url) order by r.created_at desc, r.id desc)
+      from ${ratings} r join ${users} u on u.id = r.id_user where r.id_place = p.id), '[]'::json) as reviews
+    from ${users} cu left join ${places} p on p.id = ${sql.placeholder('placeId')}::uuid
+    where cu.id = ${sql.placeholder('sub')}::uuid`,
+);
+
 /**
  * Reviews of a place the caller may see, newest first, with the author's short name and photo: one
  * statement reads the caller's row (current role and token version, as on every request), the place's
@@ -148,24 +165,7 @@ interface ListedReview extends RawRating {
  * was retired, 404 when the caller may not see the place.
  */
 export async function listRatings(db: Db, claims: TokenClaims, placeId: string): Promise<{ auth: AuthUser; reviews: RatingListItem[] }> {
-  const [row] = await rowsOf<{
-    id: string;
-    role: Role;
-    firstname: string;
-    lastname: string;
-    token_version: number;
-    verified: boolean | null;
-    id_user: string | null;
-    reviews: ListedReview[] | string | null;
-  }>(db, sql`
-    select cu.id, cu.role, cu.firstname, cu.lastname, cu.token_version, p.verified, p.id_user, coalesce((
-      select json_agg(json_build_object(
-        'id', r.id, 'id_user', r.id_user, 'id_place', r.id_place, 'photo_url', r.photo_url, 'rating', r.rating,
-        'comment', r.comment, 'created_at', r.created_at, 'firstname', u.firstname, 'lastname', u.lastname,
-        'photo_user', u.photo_url) order by r.created_at desc, r.id desc)
-      from ${ratings} r join ${users} u on u.id = r.id_user where r.id_place = p.id), '[]'::json) as reviews
-    from ${users} cu left join ${places} p on p.id = ${isUuid(placeId) ? placeId : null}::uuid
-    where cu.id = ${claims.sub}`);
+  const [row] = await placeReviewsRead.rows(db, { sub: claims.sub, placeId: isUuid(placeId) ? placeId : null });
   const auth = callerFromRow(row && { ...row, tokenVersion: row.token_version }, claims);
   if (!auth) throw unauthorized();
   if (!row || row.verified === null || row.id_user === null || !canSeePlace({ verified: row.verified, id_user: row.id_user }, auth)) {
