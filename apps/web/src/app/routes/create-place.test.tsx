@@ -1,11 +1,12 @@
-import { configure, act, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TEXT, type Role } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { stubFetch } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
-import { imageFile, stubXhr, uploaded } from '@/test/xhr-stub';
+import { fillPlaceForm, uploadPlacePhoto } from '@/test/place-form';
+import { stubXhr } from '@/test/xhr-stub';
 import CreatePlaceScreen from './create-place';
 
 // Dialog transitions and refetches run slower when the shared machine is busy.
@@ -35,19 +36,19 @@ function setup(role: Role) {
 }
 
 async function fillAndSend({ user, sent }: ReturnType<typeof setup>) {
-  await user.upload(screen.getByLabelText(TEXT.upload.addPhotos), imageFile('cerro.png'));
-  await waitFor(() => expect(sent).toHaveLength(1));
-  act(() => sent[0]?.respond(201, uploaded('cerro')));
-  await user.type(screen.getByLabelText('Nombre'), 'Cerro Azul');
-  await user.selectOptions(screen.getByLabelText('Dificultad'), 'Fácil');
-  await user.type(screen.getByLabelText(TEXT.placeForm.fields.capacity), '30');
-  await user.type(screen.getByLabelText(TEXT.placeForm.fields.time_min), '1');
-  await user.type(screen.getByLabelText(TEXT.placeForm.fields.time_max), '2');
-  await user.type(screen.getByLabelText(TEXT.placeForm.fields.time_city), '2');
-  await user.type(screen.getByLabelText(TEXT.placeForm.fields.city), 'Lima');
-  await user.type(screen.getByLabelText(TEXT.placeForm.fields.description), 'Un cerro.');
-  await user.type(screen.getByLabelText(TEXT.placeForm.fields.how_to_get), 'Auto.');
-  await user.type(screen.getByLabelText(TEXT.placeForm.fields.tips), 'Agua.');
+  await uploadPlacePhoto(user, sent, 'cerro');
+  await fillPlaceForm(user, {
+    name: 'Cerro Azul',
+    difficulty: 'Fácil',
+    capacity: '30',
+    time_min: '1',
+    time_max: '2',
+    time_city: '2',
+    city: 'Lima',
+    description: 'Un cerro.',
+    how_to_get: 'Auto.',
+    tips: 'Agua.',
+  });
   const finalizar = screen.getByRole('button', { name: TEXT.placeForm.finish });
   await waitFor(() => expect(finalizar).toBeEnabled());
   await user.click(finalizar);

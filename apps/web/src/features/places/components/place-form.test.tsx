@@ -1,11 +1,12 @@
-import { configure, act, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, type PlaceFormInput, type PlaceFormOutput, TEXT } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { PUBLIC_CONFIG, signIn } from '@/test/fixtures';
 import { stubFetch } from '@/test/fetch-stub';
-import { imageFile, stubXhr, uploaded } from '@/test/xhr-stub';
+import { stubXhr } from '@/test/xhr-stub';
+import { fillPlaceForm, uploadPlacePhoto } from '@/test/place-form';
 import { PlaceForm } from './place-form';
 
 // Dialog transitions and refetches run slower when the shared machine is busy.
@@ -32,18 +33,19 @@ beforeEach(() => {
 
 const finalizar = () => screen.getByRole('button', { name: TEXT.placeForm.finish });
 
-async function fillTexts(user: UserEvent) {
-  await user.type(screen.getByLabelText('Nombre'), 'Laguna Azul');
-  await user.selectOptions(screen.getByLabelText('Dificultad'), 'Exigente');
-  await user.type(screen.getByLabelText(TEXT.placeForm.fields.capacity), '25');
-  await user.type(screen.getByLabelText(TEXT.placeForm.fields.time_min), '2');
-  await user.type(screen.getByLabelText(TEXT.placeForm.fields.time_max), '4.5');
-  await user.type(screen.getByLabelText(TEXT.placeForm.fields.time_city), '3');
-  await user.type(screen.getByLabelText(TEXT.placeForm.fields.city), 'Lima');
-  await user.type(screen.getByLabelText(TEXT.placeForm.fields.description), 'Una laguna turquesa.');
-  await user.type(screen.getByLabelText(TEXT.placeForm.fields.how_to_get), 'Bus a Huaraz.');
-  await user.type(screen.getByLabelText(TEXT.placeForm.fields.tips), 'Lleva abrigo.');
-}
+const fillTexts = (user: UserEvent) =>
+  fillPlaceForm(user, {
+    name: 'Laguna Azul',
+    difficulty: 'Exigente',
+    capacity: '25',
+    time_min: '2',
+    time_max: '4.5',
+    time_city: '3',
+    city: 'Lima',
+    description: 'Una laguna turquesa.',
+    how_to_get: 'Bus a Huaraz.',
+    tips: 'Lleva abrigo.',
+  });
 
 describe('place form (create)', { timeout: 60_000 }, () => {
   it('as a user I see the title and a label on every field', () => {
@@ -126,9 +128,7 @@ describe('place form (create)', { timeout: 60_000 }, () => {
     // Everything but the photo.
     expect(finalizar()).toBeDisabled();
 
-    await user.upload(screen.getByLabelText(TEXT.upload.addPhotos), imageFile('laguna.png'));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    act(() => sent[0]?.respond(201, uploaded('laguna')));
+    await uploadPlacePhoto(user, sent, 'laguna');
     await waitFor(() => expect(finalizar()).toBeEnabled());
 
     // Clearing a required field disables it again.
