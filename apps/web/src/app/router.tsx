@@ -5,7 +5,17 @@ import { setUnauthorizedHandler } from '@/lib/api-client';
 import { withReturn } from '@/lib/return-path';
 import { routes } from './route-tree';
 
-const router = createBrowserRouter(routes);
+type Router = ReturnType<typeof createBrowserRouter>;
+let appRouter: Router | null = null;
+
+/**
+ * The app's router, made on first use rather than when this module is evaluated: matching the routes
+ * and starting the first screen's chunk is a task of its own after the first bundle's evaluation
+ * (main.tsx), not part of that long task.
+ */
+function getRouter(): Router {
+  return (appRouter ??= createBrowserRouter(routes));
+}
 
 /**
  * Resolves once the router holds the first screen's code (a lazy screen's chunk has loaded), so the
@@ -13,6 +23,7 @@ const router = createBrowserRouter(routes);
  * (apps/web/index.html, static-shells.tsx) for a moment.
  */
 export function whenRouterReady(): Promise<void> {
+  const router = getRouter();
   if (router.state.initialized) return Promise.resolve();
   return new Promise((resolve) => {
     const stop = router.subscribe((state) => {
@@ -24,12 +35,13 @@ export function whenRouterReady(): Promise<void> {
 }
 
 export function AppRouter() {
+  const router = getRouter();
   useEffect(() => {
     // A 401 clears the session (api-client); then go log in without reloading the page.
     setUnauthorizedHandler(() => {
       const { pathname, search, hash } = router.state.location;
       if (pathname !== paths.login) void router.navigate(withReturn(paths.login, `${pathname}${search}${hash}`), { replace: true });
     });
-  }, []);
+  }, [router]);
   return <RouterProvider router={router} />;
 }
