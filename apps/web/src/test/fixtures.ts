@@ -1,4 +1,4 @@
-import { encodePlaceIndex, SESSION_STORAGE_KEY, type Admin, type Place, type PlaceIndexEntry, type PlaceIndexWire, type PublicConfig, type Role, type User } from '@sendero/contract';
+import { encodePlaceIndex, SESSION_STORAGE_KEY, type Admin, type Outing, type Place, type PlaceIndexEntry, type PlaceIndexWire, type PublicConfig, type Role, type User } from '@sendero/contract';
 
 export const USER_ID = '11111111-1111-4111-8111-111111111111';
 export const ADMIN_ID = '22222222-2222-4222-8222-222222222222';
@@ -27,6 +27,29 @@ export function makeUser(overrides: Partial<User> = {}): User {
 
 export function makeAdmin(overrides: Partial<Admin> = {}): Admin {
   return { _id: ADMIN_ID, firstname: 'Carlos', lastname: 'Ramos', photo_url: '', email: 'admin@example.com', ...overrides };
+}
+
+let outingSeq = 0;
+/** An upcoming open outing of Laguna Churup led by a guide, 10 spots with 4 taken; each call a new id. */
+export function makeOuting(overrides: Partial<Outing> = {}): Outing {
+  outingSeq += 1;
+  return {
+    _id: `88888888-8888-4888-8888-${String(outingSeq).padStart(12, '0')}`,
+    id_place: '33333333-3333-4333-8333-000000000001',
+    place_name: 'Laguna Churup',
+    id_guide: '66666666-6666-4666-8666-666666666666',
+    guide_name: 'Rosa Huamán',
+    guide_photo: '',
+    starts_at: '2030-12-07T11:00:00.000Z',
+    meeting_point: 'Plaza de Armas',
+    description: '',
+    spots: 10,
+    taken: 4,
+    status: 'abierta',
+    joined: false,
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
 }
 
 let placeSeq = 0;

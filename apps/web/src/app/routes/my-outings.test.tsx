@@ -1,35 +1,13 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { API, type MyOutings, type Outing, type Role, TEXT } from '@sendero/contract';
+import { API, type MyOutings, type Role, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { renderRoutes } from '@/test/render';
 import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
-import { ADMIN_ID, makeAdmin, makeUser, signIn, USER_ID } from '@/test/fixtures';
+import { ADMIN_ID, makeAdmin, makeOuting, makeUser, signIn, USER_ID } from '@/test/fixtures';
 
 configure({ asyncUtilTimeout: 5000 });
-
-let seq = 0;
-function outing(overrides: Partial<Outing> = {}): Outing {
-  seq += 1;
-  return {
-    _id: `88888888-8888-4888-8888-${String(seq).padStart(12, '0')}`,
-    id_place: '33333333-3333-4333-8333-000000000001',
-    place_name: 'Laguna Churup',
-    id_guide: '66666666-6666-4666-8666-666666666666',
-    guide_name: 'Rosa Huamán',
-    guide_photo: '',
-    starts_at: '2030-12-07T11:00:00.000Z',
-    meeting_point: 'Plaza de Armas',
-    description: '',
-    spots: 10,
-    taken: 4,
-    status: 'abierta',
-    joined: false,
-    created_at: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 function setup(role: Role, mine: () => MyOutings, handlers: Record<string, FetchHandler | [number, unknown]> = {}) {
   signIn(role);
@@ -46,8 +24,8 @@ function setup(role: Role, mine: () => MyOutings, handlers: Record<string, Fetch
 
 describe('/mis-salidas', { timeout: 20_000 }, () => {
   it('as a hiker I see the outings I joined, upcoming and past, each with its place, and can leave an upcoming one', async () => {
-    let upcoming = outing({ joined: true, taken: 5 });
-    const past = outing({ joined: true, starts_at: '2020-03-01T12:00:00.000Z', place_name: 'Cerro San Cristóbal' });
+    let upcoming = makeOuting({ joined: true, taken: 5 });
+    const past = makeOuting({ joined: true, starts_at: '2020-03-01T12:00:00.000Z', place_name: 'Cerro San Cristóbal' });
     const s = setup('user', () => ({ joined: [upcoming, past], leading: [] }), {
       [`PUT ${API.outingLeave(upcoming._id)}`]: () => {
         upcoming = { ...upcoming, joined: false, taken: 4 };
@@ -70,7 +48,7 @@ describe('/mis-salidas', { timeout: 20_000 }, () => {
   });
 
   it('as a guide I see the outings I lead with their participants, and an empty joined list', async () => {
-    const led = outing({ id_guide: USER_ID, taken: 1, participants: [{ _id: ADMIN_ID, name: 'Luis Quispe', photo_url: '' }] });
+    const led = makeOuting({ id_guide: USER_ID, taken: 1, participants: [{ _id: ADMIN_ID, name: 'Luis Quispe', photo_url: '' }] });
     setup('guide', () => ({ joined: [], leading: [led] }));
     expect(await screen.findByText(/Aún no te inscribiste en ninguna salida/)).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: TEXT.outings.leadingTitle });
@@ -86,10 +64,10 @@ describe('/mis-salidas', { timeout: 20_000 }, () => {
 
   it('says why when the list cannot be loaded, and loads it on retry', async () => {
     let down = true;
-    const s = setup('user', () => ({ joined: [outing({ joined: true })], leading: [] }), {
+    const s = setup('user', () => ({ joined: [makeOuting({ joined: true })], leading: [] }), {
       [`GET ${API.outingsMine}`]: () => {
         if (down) throw new TypeError('Failed to fetch');
-        return [200, { joined: [outing({ joined: true })], leading: [] }];
+        return [200, { joined: [makeOuting({ joined: true })], leading: [] }];
       },
     });
     const alert = await screen.findByRole('alert');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { isoToLimaLocal, MSG, type Outing, type OutingCreate, type Place, type Role, TEXT } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
-import { ADMIN_ID, makeAdmin, makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
+import { ADMIN_ID, makeAdmin, makeOuting, makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
 import PlaceDetailScreen from './place-detail';
 
 // Dialog transitions and refetches run slower when the shared machine is busy.
@@ -12,26 +12,9 @@ configure({ asyncUtilTimeout: 5000 });
 
 const GUIDE_ID = '66666666-6666-4666-8666-666666666666';
 
-let seq = 0;
+/** An outing of the place on screen, led by GUIDE_ID, 7 of its 10 spots taken. */
 function outing(overrides: Partial<Outing> = {}): Outing {
-  seq += 1;
-  return {
-    _id: `77777777-7777-4777-8777-${String(seq).padStart(12, '0')}`,
-    id_place: 'x',
-    place_name: 'Laguna Churup',
-    id_guide: GUIDE_ID,
-    guide_name: 'Rosa Huamán',
-    guide_photo: '',
-    starts_at: '2030-12-07T11:00:00.000Z',
-    meeting_point: 'Plaza de Armas de Huaraz',
-    description: '',
-    spots: 10,
-    taken: 7,
-    status: 'abierta',
-    joined: false,
-    created_at: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
+  return makeOuting({ id_place: 'x', id_guide: GUIDE_ID, meeting_point: 'Plaza de Armas de Huaraz', taken: 7, ...overrides });
 }
 
 interface Setup {
