@@ -19,7 +19,9 @@
  *    and while four people upload a 12-megapixel photo each, one after another: p99 with uploads /
  *    p99 idle <= 3 (median of the rounds); every upload answered 201 (or 503 with Retry-After, counted).
  * 3. Memory: after BENCH_MIXED_SECONDS (60) of mixed load (reads, review writes and logins at once)
- *    on each Sendero server, its resident set (VmRSS) and peak (VmHWM); PGlite < 250 MB.
+ *    on each Sendero server, its resident set (VmRSS), peak (VmHWM) and the resident set split into
+ *    file-backed pages and anonymous memory; PGlite < 250 MB (docs/decisions/030-pglite-memory.md).
+ *    The servers run with start:only's environment and node flags (bench/helpers.ts).
  * Options (environment): BENCH_PLACES, BENCH_ROUNDS, BENCH_PEER_SECONDS (5), BENCH_CONNECTIONS (10),
  * BENCH_MIXED_SECONDS (60), BENCH_DATABASE_URL.
  */
@@ -212,11 +214,14 @@ async function uploadContention(s: Seeded, seconds: number) {
   return { idle: median(rounds.map((r) => r.idle)), busy: median(rounds.map((r) => r.busy)), uploads, photoBytes: photo.length };
 }
 
-/** VmRSS and VmHWM of a process, in MB (Linux). */
-function memoryOf(pid: number): { rss: number; peak: number } {
+/**
+ * VmRSS and VmHWM of a process, in MB (Linux), and the resident set split into file-backed pages (the
+ * node binary and shared libraries) and anonymous memory (V8's heap, malloc, the WebAssembly heap).
+ */
+function memoryOf(pid: number): { rss: number; peak: number; file: number; anon: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024, file: kb('RssFile') / 1024, anon: kb('RssAnon') / 1024 };
 }
 
 /** MIXED_SECONDS of list, detail and reviews reads, review writes and logins at once. */
@@ -327,7 +332,7 @@ export async function peerSection(dataDir: string): Promise<boolean> {
     for (const [t, run] of [['lite', lite.run], ['pg', pg.run]] as const) {
       await mixedLoad(seeded[t]);
       const m = memoryOf(run.child.pid!);
-      const label = `  Sendero on ${t === 'lite' ? 'PGlite' : 'PostgreSQL'}: RSS (MB), peak ${m.peak.toFixed(0)} MB`;
+      const label = `  Sendero on ${t === 'lite' ? 'PGlite' : 'PostgreSQL'}: RSS (MB), peak ${m.peak.toFixed(0)}, files ${m.file.toFixed(0)}, anon ${m.anon.toFixed(0)}`;
       if (t === 'lite') check(label, m.rss, m.rss < BUDGET_LITE_RSS_MB, `< ${BUDGET_LITE_RSS_MB}`);
       else console.log(`${label.padEnd(58)} ${m.rss.toFixed(2).padStart(6)}`);
     }
