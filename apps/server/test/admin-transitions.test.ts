@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type Role, type Status, type User } from '@sendero/contract';
-import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { useTestApp, type TestUser } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
   admin = await t.createAdmin({ firstname: 'Rosa Elena', lastname: 'Quispe Mamani' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const APPROVE = { status: 'Aprobado', role: 'guide' };

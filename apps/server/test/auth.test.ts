@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, type LoginResponse, MSG, type User } from '@sendero/contract';
-import { authHeader, buildTestApp, type TestApp } from './helpers/app.js';
+import { authHeader, useTestApp } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 describe('registering', () => {
   it('as a visitor I can register and get my user back without any password', async () => {

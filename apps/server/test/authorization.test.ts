@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, type Outing, type Place, type Rating } from '@sendero/contract';
-import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { useTestApp, type TestUser } from './helpers/app.js';
 import { api } from './helpers/client.js';
 import { createPlace, multipart, placeInput, pngImage, uploadedUrl } from './helpers/upload-fixtures.js';
 
@@ -45,7 +45,7 @@ interface Row {
 }
 
 const PASSWORD = 'clave-de-la-tabla-1';
-let t: TestApp;
+const t = useTestApp();
 let counter = 0;
 
 async function buildWorld(): Promise<World> {
@@ -323,13 +323,6 @@ const AUTHORIZATION_TABLE: Row[] = [
     expected: { anonymous: 401, user: 403, guide: 200, 'another user': 403, admin: 200, 'another guide': 403 },
   },
 ];
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('who may call what (docs/product.md#calls)', () => {
   const cases = AUTHORIZATION_TABLE.flatMap((row) =>

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { API, MSG } from '@sendero/contract';
 import { users } from '@/db/schema.js';
-import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { useTestApp, type TestUser } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
 import { createPlace } from './helpers/upload-fixtures.js';
 
-let t: TestApp;
+const t = useTestApp();
 let me: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
   [me, admin] = await Promise.all([t.createUser(), t.createAdmin()]);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const JSON_TYPE = { 'content-type': 'application/json' };

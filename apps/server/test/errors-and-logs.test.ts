@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, type LoginResponse, MSG, type User } from '@sendero/contract';
 import { toErrorReply } from '@/plugins/errors.js';
 import { AppError, conflict } from '@/errors.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
 import { checkResponse, leaksIn, rememberPassword, takeViolations } from './helpers/secret-guard.js';
 
 describe('unexpected failures', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it('a failing database gives a 500 that says only that something failed, logged with the request id', async () => {
     await t.database.close();
@@ -27,14 +21,8 @@ describe('unexpected failures', () => {
 });
 
 describe('logs', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // Request lines are written at debug: scanned too.
-    t = await buildTestApp({ logLevel: 'debug' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  // Request lines are written at debug: scanned too.
+  const t = useTestApp({ logLevel: 'debug' });
 
   it('never contain a password, a hash or a token', async () => {
     const password = 'mi-clave-secreta-77';

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '@sendero/contract';
 import { DEFAULT_ADMIN_EMAIL, firstRun } from '@/bootstrap.js';
 import { users } from '@/db/schema.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { rememberPassword } from './helpers/secret-guard.js';
 
 describe('first run', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   const run = (env: Partial<typeof t.config> = {}) =>
     firstRun({ db: t.db, storage: t.app.storage, config: { ...t.config, sampleData: false, ...env }, log: t.app.log });
@@ -32,13 +26,7 @@ describe('first run', () => {
 });
 
 describe('first run without ADMIN_PASSWORD', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it('generates a password, returns it once, and it works', async () => {
     const result = await firstRun({ db: t.db, storage: t.app.storage, config: { ...t.config, sampleData: false }, log: t.app.log });

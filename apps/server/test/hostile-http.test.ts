@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '@sendero/contract';
-import { authHeader, buildTestApp, type TestApp } from './helpers/app.js';
+import { authHeader, useTestApp } from './helpers/app.js';
 
 /** Issue 8: what the router and Node's HTTP parser answer before any route runs, and slow clients. */
 
@@ -41,13 +41,7 @@ function parseRaw(text: string): { status: number; headers: Record<string, strin
 }
 
 describe('router errors in the error shape', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it('a malformed percent-encoding in an id is a 404 with the security headers', async () => {
     for (const url of ['/api/user/%c0%ae%c0%ae', '/api/place/%E0%A4%A', '/api/admin/%']) {
@@ -71,16 +65,12 @@ describe('router errors in the error shape', () => {
 });
 
 describe('slow and malformed clients on a real socket', () => {
-  let t: TestApp;
+  // Short timeouts so the test is fast; production defaults: 20 s for the request, 10 s for headers.
+  const t = useTestApp({ env: { REQUEST_TIMEOUT_MS: '1500', HEADERS_TIMEOUT_MS: '800', MAX_CONNECTIONS_PER_IP: '3' } });
   let port: number;
   beforeAll(async () => {
-    // Short timeouts so the test is fast; production defaults: 20 s for the request, 10 s for headers.
-    t = await buildTestApp({ env: { REQUEST_TIMEOUT_MS: '1500', HEADERS_TIMEOUT_MS: '800', MAX_CONNECTIONS_PER_IP: '3' } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as { port: number }).port;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('malformed HTTP gets a 400 in the error shape with the security headers', async () => {

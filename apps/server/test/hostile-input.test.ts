@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type Place, type User } from '@sendero/contract';
-import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { useTestApp, type TestUser } from './helpers/app.js';
 import { api, type Answer, type ErrorBody } from './helpers/client.js';
 import { createPlace, placeInput, upload, uploadedUrl } from './helpers/upload-fixtures.js';
 
 /** Issue 8: hostile bodies, files and tokens get their 4xx, never a 500. */
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 let ana: TestUser;
 let beto: TestUser;
@@ -19,14 +19,10 @@ let anaPhoto: string;
 let betoPhoto: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   [admin, ana, beto] = await Promise.all([t.createAdmin(), t.createUser(), t.createUser()]);
   anaPhoto = await uploadedUrl(t, ana.token, 'rating');
   betoPhoto = await uploadedUrl(t, beto.token, 'rating');
   place = await createPlace(t, ana.token, { name: 'Laguna' }, { verifyWith: admin.token });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A refusal whose field messages the tests read by name. */

@@ -4,18 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@sendero/contract';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { buildTestApp, useTestApp, type TestApp } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
 import { checkedResponses } from './helpers/secret-guard.js';
 
 describe('HTTP basics', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ env: { WEB_DIST_DIR: join(tmpdir(), 'sendero-no-web-build') } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ env: { WEB_DIST_DIR: join(tmpdir(), 'sendero-no-web-build') } });
 
   it('health answers {ok: true} once the database answers', async () => {
     const res = await api(t).get(API.health);

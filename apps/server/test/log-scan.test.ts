@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, type Deleted, type LoginResponse, MSG, type Place, type Rating, type RatingListItem, type User } from '@sendero/contract';
 import { serializeError } from '@/log-safety.js';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
 import { rememberPassword, takeViolations } from './helpers/secret-guard.js';
 import { placeInput, uploadedUrl } from './helpers/upload-fixtures.js';
@@ -13,16 +13,12 @@ import { placeInput, uploadedUrl } from './helpers/upload-fixtures.js';
  * trace level, is scanned for the password, the hashes and the tokens.
  */
 describe('no secret in any log line', () => {
-  let t: TestApp;
+  const t = useTestApp({ logLevel: 'trace' });
   const password = 'clave-conocida-del-registro-42';
   const newPassword = 'clave-conocida-nueva-43';
   beforeAll(async () => {
-    t = await buildTestApp({ logLevel: 'trace' });
     rememberPassword(password);
     rememberPassword(newPassword);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('after every call and a failed statement, no log line has the password, a hash or a token', async () => {

@@ -3,8 +3,8 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, useTestApp } from './helpers/app.js';
 
 /**
  * Issue 20: the served OpenAPI document (/api/docs/json) is one a client can be generated from. Every
@@ -60,17 +60,13 @@ export function documentProblems(doc: Doc): string[] {
   return problems;
 }
 
-let t: TestApp;
+const t = useTestApp();
 let served: string;
 let doc: Doc;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   served = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).body;
   doc = JSON.parse(served) as Doc;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('the OpenAPI document', () => {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, ApiErrorSchema } from '@sendero/contract';
-import { authHeader, buildTestApp, type TestApp } from './helpers/app.js';
+import { authHeader, useTestApp } from './helpers/app.js';
 import { bodyArb, fromSchema, hostileString, pathSegmentArb, safeEncode, type JsonSchema, type Pools } from './fuzz/arbitraries.js';
 import { leaksIn } from './helpers/secret-guard.js';
 import { createPlace, multipart, pngImage, uploadedUrl } from './helpers/upload-fixtures.js';
@@ -34,7 +34,8 @@ interface Operation {
   multipart: boolean;
 }
 
-let t: TestApp;
+// Per-IP auth limit high enough that the fuzzer reaches the handlers (the limit has its own tests).
+const t = useTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '100000', UPLOAD_RATE_LIMIT_PER_USER: '100000' } });
 let operations: Operation[] = [];
 const sessions: Partial<Record<Role, Session>> = {};
 const pools: Pools = { ids: [], uploads: [], emails: [] };
@@ -61,8 +62,6 @@ function inlineRefs(doc: unknown): unknown {
 }
 
 beforeAll(async () => {
-  // Per-IP auth limit high enough that the fuzzer reaches the handlers (the limit has its own tests).
-  t = await buildTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '100000', UPLOAD_RATE_LIMIT_PER_USER: '100000' } });
   const [admin, user, guide] = await Promise.all([
     t.createAdmin(),
     t.createUser(),
@@ -89,9 +88,6 @@ beforeAll(async () => {
       multipart: path === '/api/upload',
     })),
   );
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 interface FuzzRequest {

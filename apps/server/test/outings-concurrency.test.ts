@@ -1,26 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { API, MSG, type Outing, type Place } from '@sendero/contract';
 import { outingParticipants, outings } from '@/db/schema.js';
-import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { authHeader, useTestApp, type TestUser } from './helpers/app.js';
 import { createPlace } from './helpers/upload-fixtures.js';
 
 /** docs/product.md#outings: `taken` never exceeds `spots` and always equals the participant rows, under any concurrency. */
 
-let t: TestApp;
+const t = useTestApp();
 let guide: TestUser;
 let hikers: TestUser[];
 let place: Place;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   const admin = await t.createAdmin();
   guide = await t.createUser({ role: 'guide', status: 'Aprobado' });
   hikers = await Promise.all(Array.from({ length: 100 }, () => t.createUser()));
   place = await createPlace(t, guide.token, { name: 'Muy solicitada', capacity: 50 }, { verifyWith: admin.token });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function organize(spots: number): Promise<Outing> {

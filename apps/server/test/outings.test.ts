@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type Outing, type Place } from '@sendero/contract';
 import { adminActions, outingParticipants, outings } from '@/db/schema.js';
 import type { OutingCancelledEvent } from '@/services/outing-events.js';
-import { authHeader, buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { authHeader, useTestApp, type TestUser } from './helpers/app.js';
 import { createPlace } from './helpers/upload-fixtures.js';
 
 /** Group outings (docs/product.md#outings): every call's success, validation errors, 403/404/409 and their messages. */
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 let guide: TestUser;
 let otherGuide: TestUser;
@@ -54,7 +54,6 @@ function expectError(res: { statusCode: number; json(): unknown }, status: numbe
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
   [admin, guide, otherGuide, hiker, otherHiker] = await Promise.all([
     t.createAdmin({ firstname: 'Admin', lastname: 'Sendero' }),
     t.createUser({ role: 'guide', status: 'Aprobado', firstname: 'Rosa María', lastname: 'Quispe Huamán', photo_url: '/uploads/guia.webp' }),
@@ -64,9 +63,6 @@ beforeAll(async () => {
   ]);
   place = await createPlace(t, hiker.token, { name: 'Laguna de Ñaupamarca', capacity: 20 }, { verifyWith: admin.token });
   pending = await createPlace(t, hiker.token, { name: 'Sin verificar' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('POST /api/outing/create', () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, decodePlaceIndex, type Deleted, type Place, type PlaceIndexWire, type Rating } from '@sendero/contract';
 import { openPostgres, type Database } from '@/db/client.js';
-import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { buildTestApp, useTestApp, type TestApp, type TestUser } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
 import { createEmptyPostgresDatabase, testDbKind } from './helpers/database.js';
 import { createPlace, shareUpload, uploadedUrl } from './helpers/upload-fixtures.js';
@@ -98,13 +98,7 @@ if (testDbKind() === 'postgres') {
   });
 } else {
   describe('one process on the embedded database', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await buildTestApp();
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = useTestApp();
 
     it('runs no listener (nothing else can write) and shows its own writes at once', async () => {
       expect(t.app.placeChanges.live).toBe(false);

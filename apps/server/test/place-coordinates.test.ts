@@ -1,25 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type Place } from '@sendero/contract';
 import { places } from '@/db/schema.js';
-import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { useTestApp, type TestUser } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
 import { createPlace, placeInput, uploadedUrl } from './helpers/upload-fixtures.js';
 
 /** Trailhead coordinates on places (docs/product.md#planning): both or neither, in range, numbers only. */
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 let ana: TestUser;
 let photo: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   [admin, ana] = await Promise.all([t.createAdmin(), t.createUser({ firstname: 'Ana' })]);
   photo = await uploadedUrl(t, ana.token);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const create = (payload: unknown) =>

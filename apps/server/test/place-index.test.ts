@@ -1,12 +1,12 @@
 import { and, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, coverUrl, decodePlaceIndex, encodePlaceIndex, MSG, type Place, PLACE_INDEX_MAX, PlaceIndexEntrySchema, type PlaceIndexWire, PlaceIndexWireSchema, type PlaceSearchResponse, type RatingListItem, SEARCH_CASE_PLACES, SEARCH_CASES, SEARCH_COUNT_CAP } from '@sendero/contract';
 import { places } from '@/db/schema.js';
 import { PlaceIndex, placeIndexFor } from '@/services/place-index.js';
 import { dropPlaceCaches } from '@/services/place-list-cache.js';
 import { searchConditions, searchPlaces } from '@/services/place-search.js';
 import { listVerifiedPlaces } from '@/services/places.js';
-import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { useTestApp, type TestApp, type TestUser } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
 import { createPlace, uploadedUrl } from './helpers/upload-fixtures.js';
 
@@ -47,20 +47,16 @@ async function getIndex(t: TestApp, token?: string, limit?: number) {
 }
 
 describe('GET /api/place/index (docs/product.md#catalogue)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: TestUser;
   let ana: TestUser;
   let verified: Place;
   let pending: Place;
 
   beforeAll(async () => {
-    t = await buildTestApp();
     [admin, ana] = await Promise.all([t.createAdmin(), t.createUser()]);
     verified = await createPlace(t, ana.token, { name: 'Laguna Verde', lat: -12.1, lon: -76.9 }, { verifyWith: admin.token });
     pending = await createPlace(t, ana.token, { name: 'Propuesta de Ana' });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('gives anyone the verified places with only the card, filter and sort fields, one array per field, and an ETag that revalidates', async () => {
@@ -193,18 +189,14 @@ describe('GET /api/place/index (docs/product.md#catalogue)', () => {
 });
 
 describe('GET /api/place/search (docs/product.md#catalogue)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let owner: TestUser;
 
   beforeAll(async () => {
-    t = await buildTestApp();
     owner = await t.createUser();
     await insertPlaces(t, owner, SEARCH_CASE_PLACES);
     // A pending place that matches everything is never found.
     await insertPlaces(t, owner, [{ name: 'Lomas de Lachay escondidas', city: 'Lima', difficulty: 'Fácil' }], false);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('follows the same table of cases as the browser filter', async () => {
@@ -325,16 +317,12 @@ describe('GET /api/place/search (docs/product.md#catalogue)', () => {
 });
 
 describe('the whole index above the limit, and revalidation of details and reviews', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: TestUser;
   let ana: TestUser;
 
   beforeAll(async () => {
-    t = await buildTestApp();
     [admin, ana] = await Promise.all([t.createAdmin(), t.createUser()]);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it(`over ${PLACE_INDEX_MAX} verified places the whole index is 413 USE_SEARCH; the first page and search still answer`, async () => {

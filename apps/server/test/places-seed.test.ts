@@ -1,22 +1,21 @@
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, DIFFICULTIES, type LoginResponse, type Outing, type Place, type RatingListItem, type User } from '@sendero/contract';
 import { outingParticipants, outings, places, ratings, uploads, users } from '@/db/schema.js';
 import { seedSampleData, type SeedResult } from '@/seed/index.js';
 import { createLocalStorage } from '@/storage/local.js';
-import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { useTestApp, type TestUser } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 let seeded: SeedResult;
 let seedMs: number;
 const logged: string[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp();
   admin = await t.createAdmin();
   const started = performance.now();
   seeded = await seedSampleData({
@@ -25,9 +24,6 @@ beforeAll(async () => {
     log: { info: (msg: string) => void logged.push(msg) } as never,
   });
   seedMs = performance.now() - started;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('sample data on an empty database', () => {

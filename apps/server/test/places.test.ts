@@ -1,27 +1,23 @@
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip } from 'node:zlib';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type Place } from '@sendero/contract';
 import { adminActions, places, ratings, users } from '@/db/schema.js';
-import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { useTestApp, type TestUser } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
 import { createPlace, placeInput, shareUpload, uploadedUrl } from './helpers/upload-fixtures.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 let ana: TestUser; // creates places
 let beto: TestUser; // another user
 let photo: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   [admin, ana, beto] = await Promise.all([t.createAdmin(), t.createUser({ firstname: 'Ana' }), t.createUser({ firstname: 'Beto' })]);
   photo = await uploadedUrl(t, ana.token);
   await shareUpload(t, photo, beto.user._id);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A place, or a refusal whose field messages the tests read by name. */

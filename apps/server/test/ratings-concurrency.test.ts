@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { API, type Deleted, type Place, type Rating } from '@sendero/contract';
 import { places, ratings } from '@/db/schema.js';
-import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { useTestApp, type TestUser } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
 import { createPlace, uploadedUrl } from './helpers/upload-fixtures.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 let reviewers: TestUser[];
 let place: Place;
@@ -15,14 +15,10 @@ const photoOf = new Map<string, string>();
 const photo = (r: TestUser) => photoOf.get(r.user._id)!;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   admin = await t.createAdmin();
   reviewers = await Promise.all(Array.from({ length: 50 }, () => t.createUser()));
   for (const r of reviewers) photoOf.set(r.user._id, await uploadedUrl(t, r.token, 'rating'));
   place = await createPlace(t, reviewers[0]!.token, { name: 'Muy concurrida' }, { verifyWith: admin.token });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** The place's numbers as stored, and as they should be from its stored reviews. */

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, type Deleted, MSG, type Place, type Rating, type RatingListItem } from '@sendero/contract';
 import { adminActions, ratings } from '@/db/schema.js';
-import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { useTestApp, type TestUser } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
 import { createPlace, shareUpload, uploadedUrl } from './helpers/upload-fixtures.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 let ana: TestUser;
 let beto: TestUser;
@@ -17,7 +17,6 @@ let place: Place; // verified, created by ana
 let hidden: Place; // unverified, created by ana
 
 beforeAll(async () => {
-  t = await buildTestApp();
   [admin, ana, beto, carla, guide] = await Promise.all([
     t.createAdmin(),
     t.createUser({ firstname: 'Ana María', lastname: 'Torres Vega', photo_url: '/uploads/ana.webp' }),
@@ -30,9 +29,6 @@ beforeAll(async () => {
   await shareUpload(t, photo, ana.user._id, carla.user._id, guide.user._id);
   place = await createPlace(t, ana.token, { name: 'Laguna Verde' }, { verifyWith: admin.token });
   hidden = await createPlace(t, ana.token, { name: 'Propuesta' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const review = (token: string | undefined, payload: Record<string, unknown>) =>

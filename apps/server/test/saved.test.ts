@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, SAVED_PLACES_MAX, type Place, type SavedState } from '@sendero/contract';
 import { places, savedPlaces } from '@/db/schema.js';
-import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { useTestApp, type TestUser } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
 import { createPlace } from './helpers/upload-fixtures.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: TestUser;
 let ana: TestUser;
 let beto: TestUser;
@@ -15,14 +15,10 @@ let pending: Place; // unverified, created by ana
 let other: Place; // verified, created by beto
 
 beforeAll(async () => {
-  t = await buildTestApp();
   [admin, ana, beto] = await Promise.all([t.createAdmin(), t.createUser(), t.createUser()]);
   verified = await createPlace(t, ana.token, { name: 'Laguna Verde' }, { verifyWith: admin.token });
   pending = await createPlace(t, ana.token, { name: 'Propuesta de Ana' });
   other = await createPlace(t, beto.token, { name: 'Cascada Azul' }, { verifyWith: admin.token });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 type SavedAnswer = SavedState & ErrorBody;

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@sendero/contract';
 import { ImageQueue } from '@/uploads/queue.js';
-import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { useTestApp, type TestUser } from './helpers/app.js';
 import { upload } from './helpers/upload-fixtures.js';
 
 describe('ImageQueue', () => {
@@ -41,20 +41,16 @@ describe('ImageQueue', () => {
 });
 
 describe('POST /api/upload under load', () => {
-  let t: TestApp;
+  // One image at a time, one more waiting: a third upload sent meanwhile is refused, not piled up.
+  const t = useTestApp({ env: { UPLOAD_CONCURRENCY: '1', UPLOAD_QUEUE: '1' } });
   let user: TestUser;
   let photo: Buffer;
   beforeAll(async () => {
-    // One image at a time, one more waiting: a third upload sent meanwhile is refused, not piled up.
-    t = await buildTestApp({ env: { UPLOAD_CONCURRENCY: '1', UPLOAD_QUEUE: '1' } });
     user = await t.createUser();
     // Noise does not compress: decoding and encoding it takes long enough for the three to overlap.
     const noise = Buffer.alloc(1600 * 1200 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
     photo = await sharp(noise, { raw: { width: 1600, height: 1200, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('answers 503 with Retry-After and the Spanish message when the image queue is full; the accepted ones succeed', async () => {

@@ -1,22 +1,18 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, UPLOAD_MAX_BYTES } from '@sendero/contract';
 import { uploads } from '@/db/schema.js';
-import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { useTestApp, type TestUser } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
 import { multipart, pngImage, upload } from './helpers/upload-fixtures.js';
 
-let t: TestApp;
+const t = useTestApp();
 let user: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   user = await t.createUser();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const fetchFile = (url: string) => api(t).get(url);
