@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type Place, type Session } from '@sendero/contract';
-import { Redis } from 'ioredis';
 import { createEmptyPostgresDatabase, testDbKind } from './helpers/database.js';
 import { httpClient, spawnNode, startServer, type ServerRun } from './helpers/process.js';
+import { deleteRedisKeys, TEST_REDIS_URL, testRedisPrefix } from './helpers/redis.js';
 import { pngImage, placeInput } from './helpers/upload-fixtures.js';
 
 /**
@@ -16,8 +16,8 @@ import { pngImage, placeInput } from './helpers/upload-fixtures.js';
  * killed with `kill -9` during writes. On PGlite: several processes are refused.
  */
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const PREFIX = `sendero-test:${Date.now().toString(36)}${randomBytes(3).toString('hex')}:`;
+const REDIS_URL = TEST_REDIS_URL;
+const PREFIX = testRedisPrefix();
 const ADMIN = { email: 'admin@multi.example.com', password: `clave-admin-${randomBytes(4).toString('hex')}` };
 
 /** The worker processes of a cluster primary. */
@@ -70,15 +70,7 @@ if (testDbKind() === 'postgres') {
       await Promise.all(runs.map((r) => r.stop()));
       await drop?.();
       for (const d of dirs) rmSync(d, { recursive: true, force: true });
-      const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-      redis.on('error', () => undefined);
-      try {
-        await redis.connect();
-        const keys = await redis.keys(`${PREFIX}*`);
-        if (keys.length > 0) await redis.del(...keys);
-      } finally {
-        redis.disconnect();
-      }
+      await deleteRedisKeys(PREFIX);
     });
 
     it('the 11th failed login for an email is 429 whichever process answers', async () => {

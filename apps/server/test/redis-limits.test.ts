@@ -5,26 +5,18 @@ import { API } from '@sendero/contract';
 import { Redis } from 'ioredis';
 import { buildTestApp, type TestApp } from './helpers/app.js';
 import { freePort } from './helpers/process.js';
+import { deleteRedisKeys, TEST_REDIS_URL, testRedisPrefix } from './helpers/redis.js';
 
 /**
  * The rate limits with REDIS_URL (docs/decisions/001-rate-limit-counters-in-memory.md): several apps
  * count into one Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379; CI starts one), and a Redis
  * that goes away leaves the site up, counting per process, until it is back.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 /** Keys of this run only, removed afterwards. */
-const PREFIX = `sendero-test:${Date.now().toString(36)}${randomBytes(3).toString('hex')}:`;
+const PREFIX = testRedisPrefix();
 
-afterAll(async () => {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    const keys = await redis.keys(`${PREFIX}*`);
-    if (keys.length > 0) await redis.del(...keys);
-  } finally {
-    redis.disconnect();
-  }
-});
+afterAll(() => deleteRedisKeys(PREFIX));
 
 const login = (t: TestApp, email: string, ip = '10.9.0.1') =>
   t.app.inject({ method: 'POST', url: API.login, remoteAddress: ip, payload: { email, password: 'incorrecta-1' } });
