@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
 import helmetHeaders from 'helmet';
 import compress from '@fastify/compress';
 import type { Config } from '@/config.js';
@@ -39,29 +38,45 @@ function helmetOptions(config: Pick<Config, 'mapTiles'>) {
   } as const;
 }
 
-const fixedHeaders = new Map<string, Record<string, string>>();
+const fixedHeaders = new Map<string, Array<[string, string]>>();
 /**
- * The same headers helmet sets on every routed response, as a plain object: for the answers written
- * before any hook runs (router errors, malformed HTTP, slow clients; see plugins/errors.ts).
+ * The headers helmet sets with our options, as helmet sets them (name as written, value), computed by
+ * running helmet once: they are the same for every response.
  */
-export function securityHeaders(config: Pick<Config, 'mapTiles'>): Record<string, string> {
+function helmetHeaderList(config: Pick<Config, 'mapTiles'>): Array<[string, string]> {
   let headers = fixedHeaders.get(config.mapTiles.source);
   if (!headers) {
-    const collected: Record<string, string> = {};
+    const collected = new Map<string, [string, string]>();
     const res = {
-      setHeader: (name: string, value: unknown) => void (collected[name.toLowerCase()] = String(value)),
-      removeHeader: (name: string) => void delete collected[name.toLowerCase()],
+      setHeader: (name: string, value: unknown) => void collected.set(name.toLowerCase(), [name, String(value)]),
+      removeHeader: (name: string) => void collected.delete(name.toLowerCase()),
     };
     helmetHeaders(helmetOptions(config))({} as never, res as never, () => undefined);
-    headers = collected;
+    headers = [...collected.values()];
     fixedHeaders.set(config.mapTiles.source, headers);
   }
   return headers;
 }
 
-/** Security headers on every response, and compression of text answers. */
+/**
+ * The same headers helmet sets on every routed response, as a plain object: for the answers written
+ * before any hook runs (router errors, malformed HTTP, slow clients; see plugins/errors.ts).
+ */
+export function securityHeaders(config: Pick<Config, 'mapTiles'>): Record<string, string> {
+  return Object.fromEntries(helmetHeaderList(config).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+/**
+ * Security headers on every response, and compression of text answers. The headers are helmet's,
+ * computed once (helmetHeaderList) and set on each response as helmet would set them: @fastify/helmet
+ * ran helmet afresh on every request, re-reading the Content-Security-Policy directives each time.
+ */
 async function securityPlugin(app: FastifyInstance) {
-  await app.register(helmet, helmetOptions(app.config));
+  const headers = helmetHeaderList(app.config);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 }
 
