@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ForgotForm as ForgotValues, TEXT } from '@sendero/contract';
 import { FormAlert, FormTextField } from '@/components/ui/form-fields';
 import { useForgotPassword } from '../api/password';
 import { lazyResolver, useAuthForm } from './use-auth-form';
+import { AuthForm } from './auth-form';
 
 const validation = lazyResolver<ForgotValues>(() => import('./auth-schemas').then((m) => m.zodResolver(m.ForgotFormSchema)));
 
@@ -30,15 +29,10 @@ export function ForgotForm() {
   }
 
   return (
-    <form noValidate onFocus={validation.preload} onSubmit={handleSubmit(onSubmit)} aria-label={TEXT.password.forgotTitle}>
-      <Stack spacing={2}>
-        <Typography color="text.secondary">{TEXT.password.forgotIntro}</Typography>
-        <FormAlert message={alert} />
-        <FormTextField form={form} name="email" id="forgot-email" label={TEXT.fields.email} type="email" autoComplete="email" />
-        <Button type="submit" variant="contained" size="large" disabled={mutation.isPending} fullWidth>
-          {TEXT.password.forgotSubmit}
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm label={TEXT.password.forgotTitle} onFocus={validation.preload} onSubmit={handleSubmit(onSubmit)} submitLabel={TEXT.password.forgotSubmit} pending={mutation.isPending}>
+      <Typography color="text.secondary">{TEXT.password.forgotIntro}</Typography>
+      <FormAlert message={alert} />
+      <FormTextField form={form} name="email" id="forgot-email" label={TEXT.fields.email} type="email" autoComplete="email" />
+    </AuthForm>
   );
 }

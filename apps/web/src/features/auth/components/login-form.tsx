@@ -1,9 +1,8 @@
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { MSG, type LoginForm as LoginValues, type LoginResponse, TEXT } from '@sendero/contract';
 import { FormAlert, FormTextField } from '@/components/ui/form-fields';
 import { useLogin } from '../api/login';
 import { lazyResolver, useAuthForm } from './use-auth-form';
+import { AuthForm } from './auth-form';
 
 const validation = lazyResolver<LoginValues>(() => import('./auth-schemas').then((m) => m.zodResolver(m.LoginFormSchema)));
 
@@ -27,15 +26,10 @@ export function LoginForm({ asAdmin = false, onSuccess }: LoginFormProps) {
   };
 
   return (
-    <form noValidate onFocus={validation.preload} onSubmit={handleSubmit(onSubmit)} aria-label={asAdmin ? TEXT.auth.adminLoginForm : TEXT.auth.loginForm}>
-      <Stack spacing={2}>
-        <FormAlert message={alert} />
-        <FormTextField form={form} name="email" id="login-email" label={TEXT.fields.email} type="email" autoComplete="email" />
-        <FormTextField form={form} name="password" id="login-password" label={TEXT.fields.password} type="password" autoComplete="current-password" />
-        <Button type="submit" variant="contained" size="large" disabled={loginMutation.isPending} fullWidth>
-          {TEXT.auth.login}
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm label={asAdmin ? TEXT.auth.adminLoginForm : TEXT.auth.loginForm} onFocus={validation.preload} onSubmit={handleSubmit(onSubmit)} submitLabel={TEXT.auth.login} pending={loginMutation.isPending}>
+      <FormAlert message={alert} />
+      <FormTextField form={form} name="email" id="login-email" label={TEXT.fields.email} type="email" autoComplete="email" />
+      <FormTextField form={form} name="password" id="login-password" label={TEXT.fields.password} type="password" autoComplete="current-password" />
+    </AuthForm>
   );
 }

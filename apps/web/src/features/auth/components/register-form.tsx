@@ -1,9 +1,8 @@
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { MSG, type RegisterForm as RegisterValues, TEXT } from '@sendero/contract';
 import { FormAlert, FormTextField } from '@/components/ui/form-fields';
 import { useRegister } from '../api/register';
 import { lazyResolver, useAuthForm } from './use-auth-form';
+import { AuthForm } from './auth-form';
 
 const validation = lazyResolver<RegisterValues>(() => import('./auth-schemas').then((m) => m.zodResolver(m.RegisterFormSchema)));
 
@@ -20,18 +19,13 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   };
 
   return (
-    <form noValidate onFocus={validation.preload} onSubmit={handleSubmit(onSubmit)} aria-label={TEXT.auth.registerForm}>
-      <Stack spacing={2}>
-        <FormAlert message={alert} />
-        <FormTextField form={form} name="email" id="register-email" label={TEXT.fields.email} type="email" autoComplete="email" />
-        <FormTextField form={form} name="password" id="register-password" label={TEXT.fields.password} type="password" autoComplete="new-password" />
-        <FormTextField form={form} name="confirm" id="register-confirm" label={TEXT.fields.confirm} type="password" autoComplete="new-password" />
-        <FormTextField form={form} name="firstname" id="register-firstname" label={TEXT.fields.firstname} autoComplete="given-name" />
-        <FormTextField form={form} name="lastname" id="register-lastname" label={TEXT.fields.lastname} autoComplete="family-name" />
-        <Button type="submit" variant="contained" size="large" disabled={registerMutation.isPending} fullWidth>
-          {TEXT.auth.register}
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm label={TEXT.auth.registerForm} onFocus={validation.preload} onSubmit={handleSubmit(onSubmit)} submitLabel={TEXT.auth.register} pending={registerMutation.isPending}>
+      <FormAlert message={alert} />
+      <FormTextField form={form} name="email" id="register-email" label={TEXT.fields.email} type="email" autoComplete="email" />
+      <FormTextField form={form} name="password" id="register-password" label={TEXT.fields.password} type="password" autoComplete="new-password" />
+      <FormTextField form={form} name="confirm" id="register-confirm" label={TEXT.fields.confirm} type="password" autoComplete="new-password" />
+      <FormTextField form={form} name="firstname" id="register-firstname" label={TEXT.fields.firstname} autoComplete="given-name" />
+      <FormTextField form={form} name="lastname" id="register-lastname" label={TEXT.fields.lastname} autoComplete="family-name" />
+    </AuthForm>
   );
 }

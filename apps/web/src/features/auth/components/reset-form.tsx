@@ -12,6 +12,7 @@ import { isApiRequestError } from '@/lib/api-client';
 import { FormTextField } from '@/components/ui/form-fields';
 import { handleFormError } from '@/lib/form';
 import { useResetPassword } from '../api/password';
+import { AuthForm } from './auth-form';
 
 /** /restablecer?token=…: the new password twice; an expired or used link says so and offers a new one. */
 export function ResetForm({ token }: { token: string }) {
@@ -66,14 +67,9 @@ export function ResetForm({ token }: { token: string }) {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={TEXT.password.resetTitle}>
-      <Stack spacing={2}>
-        <FormTextField form={form} name="password" id="reset-password" label={TEXT.fields.password} type="password" autoComplete="new-password" />
-        <FormTextField form={form} name="confirm" id="reset-confirm" label={TEXT.fields.confirm} type="password" autoComplete="new-password" />
-        <Button type="submit" variant="contained" size="large" disabled={mutation.isPending} fullWidth>
-          {TEXT.password.resetSubmit}
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm label={TEXT.password.resetTitle} onSubmit={handleSubmit(onSubmit)} submitLabel={TEXT.password.resetSubmit} pending={mutation.isPending}>
+      <FormTextField form={form} name="password" id="reset-password" label={TEXT.fields.password} type="password" autoComplete="new-password" />
+      <FormTextField form={form} name="confirm" id="reset-confirm" label={TEXT.fields.confirm} type="password" autoComplete="new-password" />
+    </AuthForm>
   );
 }
