@@ -4,6 +4,7 @@ import { API } from '@sendero/contract';
 import { DEFAULT_ADMIN_EMAIL, firstRun } from '@/bootstrap.js';
 import { users } from '@/db/schema.js';
 import { useTestApp } from './helpers/app.js';
+import { api } from './helpers/client.js';
 import { rememberPassword } from './helpers/secret-guard.js';
 
 describe('first run', () => {
@@ -16,8 +17,8 @@ describe('first run', () => {
     rememberPassword('clave-del-admin-1');
     const first = await run({ adminEmail: 'Jefa@Sendero.pe', adminPassword: 'clave-del-admin-1' });
     expect(first.admin).toEqual({ email: 'Jefa@Sendero.pe', password: undefined });
-    const login = await t.app.inject({ method: 'POST', url: API.adminLogin, payload: { email: 'jefa@sendero.pe', password: 'clave-del-admin-1' } });
-    expect(login.statusCode).toBe(200);
+    const login = await api(t).post(API.adminLogin, { email: 'jefa@sendero.pe', password: 'clave-del-admin-1' });
+    expect(login.status).toBe(200);
     const again = await run({ adminEmail: 'otra@sendero.pe', adminPassword: 'otra-clave-1' });
     expect(again.admin).toBeUndefined();
     const admins = await t.db.select().from(users).where(eq(users.role, 'admin'));
@@ -34,7 +35,7 @@ describe('first run without ADMIN_PASSWORD', () => {
     const password = result.admin?.password;
     expect(password).toMatch(/^[\w-]{16,}$/);
     rememberPassword(password!);
-    const login = await t.app.inject({ method: 'POST', url: API.adminLogin, payload: { email: DEFAULT_ADMIN_EMAIL, password } });
-    expect(login.statusCode).toBe(200);
+    const login = await api(t).post(API.adminLogin, { email: DEFAULT_ADMIN_EMAIL, password });
+    expect(login.status).toBe(200);
   });
 });

@@ -308,10 +308,10 @@ describe('GET /api/place/search (docs/product.md#catalogue)', () => {
       ['limit=-1', [400]],
     ];
     for (const [query, statuses] of cases) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/place/search?${query}` });
-      expect(statuses, `${query.slice(0, 60)} -> ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
-      if (res.statusCode === 400) expect((res.json() as ErrorBody).error.message, query.slice(0, 60)).toMatch(/^[A-ZÁÉÍÓÚÑ¿¡]/);
-      if (res.statusCode === 200) expect((res.json() as PlaceSearchResponse).items.length, query.slice(0, 60)).toBeLessThanOrEqual(all.body.total);
+      const res = await api(t).get<PlaceSearchResponse & ErrorBody>(`/api/place/search?${query}`);
+      expect(statuses, `${query.slice(0, 60)} -> ${res.status} ${res.text.slice(0, 200)}`).toContain(res.status);
+      if (res.status === 400) expect(res.body.error.message, query.slice(0, 60)).toMatch(/^[A-ZÁÉÍÓÚÑ¿¡]/);
+      if (res.status === 200) expect(res.body.items.length, query.slice(0, 60)).toBeLessThanOrEqual(all.body.total);
     }
   });
 });
