@@ -4,13 +4,14 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import sharp from 'sharp';
 import { API, DIFFICULTIES, type Place } from '@sendero/contract';
 import { httpClient, spawnNode, waitForUrl, type CallOptions, type Run } from '../apps/server/test/helpers/process.js';
+import { createScratchDatabase } from '../apps/server/test/helpers/scratch-database.js';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const serverJs = join(root, 'apps/server/dist/server.js');
@@ -33,29 +34,55 @@ export function stopChildren(): void {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
 }
 
+/**
+ * Runs a benchmark's `main`: a failure is printed and sets exit code 1; `cleanup` (stop the servers,
+ * drop the database, remove temporary folders) runs after it in every case, and on Ctrl-C.
+ */
+export async function runBench(main: () => Promise<void>, cleanup: () => Promise<void>): Promise<void> {
+  process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+  try {
+    await main();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await cleanup();
+  }
+}
+
 /** POST/PUT/GET through the shared test client, throwing unless 2xx. */
 export function api<T>(base: string, method: string, path: string, opts: CallOptions = {}): Promise<T> {
   return httpClient(base).ok<T>(method, path, opts);
 }
 
-/** One statement on the ADMIN_DB_URL server (create / drop database). */
-export async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_DB_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
+/** A fresh PostgreSQL database for one run on the ADMIN_DB_URL server: its URL, and drop() (safe to call twice). */
+export async function createBenchDatabase(prefix = 'sendero_bench'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const db = await createScratchDatabase(ADMIN_DB_URL, `${prefix}_${randomBytes(4).toString('hex')}`);
+  return { url: db.url, drop: () => db.drop().catch(() => undefined) };
 }
 
-/** A fresh PostgreSQL database for one run: its URL, and drop() (safe to call twice). */
-export async function createBenchDatabase(prefix = 'sendero_bench'): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
-  const u = new URL(ADMIN_DB_URL);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`).catch(() => undefined) };
+/**
+ * A benchmark's scratch space: a temporary DATA_DIR (servers get folders inside it), throw-away
+ * PostgreSQL databases made by `database()`, and `cleanup()`, which stops the servers, then removes
+ * the folder and drops the databases (for `runBench`).
+ */
+export function benchScratch(name: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), `sendero-bench-${name}-`));
+  const drops: (() => Promise<void>)[] = [];
+  return {
+    dataDir,
+    async database(): Promise<{ url: string }> {
+      const db = await createBenchDatabase(`sendero_bench_${name}`);
+      drops.push(db.drop);
+      return db;
+    },
+    async cleanup(): Promise<void> {
+      stopChildren();
+      await new Promise((ok) => setTimeout(ok, 300));
+      rmSync(dataDir, { recursive: true, force: true });
+      for (const drop of drops) await drop();
+    },
+  };
 }
 
 /**
@@ -93,10 +120,12 @@ export function benchAdmin(): BenchAdmin {
  * NODE_ENV=production, no sample data, LOG_LEVEL warn; the limits on sign-ups, uploads and connections
  * per address lifted: a benchmark is hundreds of users on 127.0.0.1) with `env` on top, and waits for
  * GET /api/health. Resolves with its base URL and process.
+ * BENCH_CPU_PROF=dir writes a V8 CPU profile of each server there (on its exit).
  */
 export async function startBuiltServer(port: number, admin: BenchAdmin, env: Record<string, string>): Promise<{ base: string; run: Run }> {
   const start = startOnlyCommand();
-  const run = spawnNode([...start.nodeArgs, serverJs], {
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const run = spawnNode([...start.nodeArgs, ...profile, serverJs], {
     cwd: root,
     env: {
       ...process.env,

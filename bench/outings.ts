@@ -17,8 +17,7 @@
  * databases may be created; postgres://postgres@127.0.0.1:5432/postgres), BENCH_ROUNDS (3),
  * BENCH_CONNECTIONS (10), BENCH_TARGETS (pg,lite).
  */
-import { mkdtempSync, existsSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { API, MSG, type Outing } from '@sendero/contract';
 import { freePort } from '../apps/server/test/helpers/process.js';
@@ -26,15 +25,15 @@ import {
   api,
   benchAdmin,
   budgetLine,
-  createBenchDatabase,
+  benchScratch,
   figureLine,
   median,
   percentile,
+  runBench,
   seedHikers,
   seedPlaces,
   serverJs,
   startBuiltServer,
-  stopChildren,
   timedCall,
   type Figures,
   type Hiker,
@@ -52,16 +51,8 @@ const BUDGET_SPREAD = 0.8;
 const BUDGET_HOT = 0.8;
 
 const ADMIN = benchAdmin();
-const dataDir = mkdtempSync(join(tmpdir(), 'sendero-bench-outings-'));
-let dropDatabase: (() => Promise<void>) | undefined;
-
-async function cleanup() {
-  stopChildren();
-  await new Promise((ok) => setTimeout(ok, 300));
-  rmSync(dataDir, { recursive: true, force: true });
-  await dropDatabase?.();
-}
-process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+const scratch = benchScratch('outings');
+const { dataDir } = scratch;
 
 interface Target {
   name: 'pg' | 'lite';
@@ -201,8 +192,7 @@ async function startTarget(name: 'pg' | 'lite'): Promise<Target> {
   const port = await freePort();
   let env: Record<string, string>;
   if (name === 'pg') {
-    const db = await createBenchDatabase('sendero_bench_outings');
-    dropDatabase = db.drop;
+    const db = await scratch.database();
     env = { DATABASE_URL: db.url, DATA_DIR: join(dataDir, 'pg'), STORAGE: 'local' };
   } else {
     env = { DATABASE_URL: '', DATA_DIR: join(dataDir, 'lite') };
@@ -261,11 +251,4 @@ async function main() {
   if (!ok) process.exitCode = 1;
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-}
+await runBench(main, scratch.cleanup);

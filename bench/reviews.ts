@@ -14,85 +14,39 @@
  * where databases may be created; postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS (6),
  * BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_PLACES (200 places, the catalogue behind the calls).
  */
-import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import sharp from 'sharp';
-import { API, DIFFICULTIES, type Place } from '@sendero/contract';
-import { freePort, httpClient, spawnNode, waitForUrl, type CallOptions } from '../apps/server/test/helpers/process.js';
-import { median, reviewWritePairs, type Figures } from './helpers.js';
+import { API } from '@sendero/contract';
+import { freePort, spawnNode, waitForUrl } from '../apps/server/test/helpers/process.js';
+import {
+  api,
+  BENCH_JWT_SECRET,
+  benchAdmin,
+  budgetLine,
+  benchScratch,
+  median,
+  reviewWritePairs,
+  root,
+  runBench,
+  seedHikers,
+  seedPlaces,
+  serverJs,
+  startBuiltServer,
+  trackChild,
+  type Figures,
+} from './helpers.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const serverJs = join(root, 'apps/server/dist/server.js');
 const peerJs = join(root, 'bench/peer/original.mjs');
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PLACES = Number(process.env.BENCH_PLACES ?? 200);
 const READ_REVIEWS = 8;
 
-const jwtSecret = randomBytes(32).toString('hex');
-const ADMIN = { email: 'bench.admin@example.com', password: randomBytes(12).toString('base64url') };
-const dbName = `sendero_bench_${randomBytes(4).toString('hex')}`;
-const dbUrl = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
-const dataDir = mkdtempSync(join(tmpdir(), 'sendero-bench-reviews-'));
-const children: ChildProcess[] = [];
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-async function cleanup() {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-  await new Promise((ok) => setTimeout(ok, 300));
-  rmSync(dataDir, { recursive: true, force: true });
-  await adminQuery(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-}
-process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
-
-function api<T>(base: string, method: string, path: string, opts: CallOptions = {}): Promise<T> {
-  return httpClient(base).ok<T>(method, path, opts);
-}
-
-async function startSendero(port: number, env: Record<string, string>) {
-  // BENCH_CPU_PROF=dir writes a V8 CPU profile of each Sendero process there (on its exit).
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const run = spawnNode([...profile, serverJs], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      JWT_SECRET: jwtSecret,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SAMPLE_DATA: 'false',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-  });
-  children.push(run.child);
-  const base = `http://127.0.0.1:${port}`;
-  await waitForUrl(base + API.health, run);
-  return base;
-}
+const ADMIN = benchAdmin();
+const scratch = benchScratch('reviews');
+const { dataDir } = scratch;
 
 interface Seeded {
   token: string;
@@ -102,50 +56,15 @@ interface Seeded {
 }
 
 /** Places, a reviewer with an uploaded photo, and a read place with READ_REVIEWS reviews. */
-async function seed(base: string): Promise<Seeded> {
+async function seed(base: string, tag: string): Promise<Seeded> {
   const admin = await api<{ token: string }>(base, 'POST', API.adminLogin, { json: ADMIN });
-  const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3a7' } }).jpeg().toBuffer();
-  const upload = async (token: string, kind: 'place' | 'rating') => {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'foto.jpg');
-    return (await api<{ url: string }>(base, 'POST', API.upload(kind), { token, form })).url;
-  };
-  const placePhoto = await upload(admin.token, 'place');
-  const ids: string[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < PLACES) {
-      const i = next++;
-      const place = await api<Place>(base, 'POST', API.placeCreate, {
-        token: admin.token,
-        json: {
-          name: `Destino de prueba ${String(i + 1).padStart(4, '0')}`,
-          city: 'Huaraz',
-          difficulty: DIFFICULTIES[i % DIFFICULTIES.length],
-          capacity: 20,
-          time: [2, 4],
-          time_city: 2,
-          photos: [placePhoto],
-          description: 'Un sendero entre cerros y lagunas, con vistas amplias del valle y de los nevados cercanos.',
-          how_to_get: 'Bus desde la ciudad hasta el pueblo más cercano y luego a pie por el camino señalizado.',
-          tips: 'Lleva agua, bloqueador, casaca impermeable y algo de comer. Sal temprano.',
-        },
-      });
-      await api(base, 'PUT', API.placeVerified(place._id), { token: admin.token });
-      ids[i] = place._id;
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
+  const ids = await seedPlaces(base, admin.token, PLACES);
   const readPlace = ids[0]!;
-  let token = '';
-  let photo = '';
-  for (let i = 0; i < READ_REVIEWS; i++) {
-    const user = { email: `bench.user${i}@example.com`, password: randomBytes(12).toString('base64url'), firstname: 'Bench', lastname: `User ${i}` };
-    await api(base, 'POST', API.register, { json: user });
-    token = (await api<{ token: string }>(base, 'POST', API.login, { json: { email: user.email, password: user.password } })).token;
-    photo = await upload(token, 'rating');
+  const reviewers = await seedHikers(base, READ_REVIEWS, tag, 1);
+  for (const [i, { token, photo }] of reviewers.entries()) {
     await api(base, 'POST', API.ratingCreate, { token, json: { id_place: readPlace, photo_url: photo, rating: 1 + (i % 5), comment: `Reseña de prueba número ${i + 1}.` } });
   }
+  const { token, photo } = reviewers.at(-1)!;
   return { token, photo, writePlaces: ids.slice(1), readPlace };
 }
 
@@ -161,14 +80,14 @@ async function measure(base: string, s: Seeded, kind: 'write' | 'detail' | 'revi
 
 async function main() {
   if (!existsSync(serverJs)) throw new Error(`${serverJs} is missing: run "npm run build -w apps/server" first (npm run bench:reviews does).`);
-  await adminQuery(`create database ${dbName}`);
+  const database = await scratch.database();
   const [pgPort, litePort, peerPort] = [await freePort(), await freePort(), await freePort()];
-  console.log(`Starting Sendero on PostgreSQL (${dbName}) and on PGlite (${dataDir}), seeding ${PLACES} places each...`);
-  const pgBase = await startSendero(pgPort, { DATABASE_URL: dbUrl, DATA_DIR: join(dataDir, 'pg'), STORAGE: 'local' });
-  const liteBase = await startSendero(litePort, { DATABASE_URL: '', DATA_DIR: join(dataDir, 'lite') });
-  const [pgSeed, liteSeed] = [await seed(pgBase), await seed(liteBase)];
-  const peer = spawnNode([peerJs], { cwd: root, env: { ...process.env, PORT: String(peerPort), DATABASE_URL: dbUrl, JWT_SECRET: jwtSecret } });
-  children.push(peer.child);
+  console.log(`Starting Sendero on PostgreSQL (${new URL(database.url).pathname.slice(1)}) and on PGlite (${dataDir}), seeding ${PLACES} places each...`);
+  const { base: pgBase } = await startBuiltServer(pgPort, ADMIN, { DATABASE_URL: database.url, DATA_DIR: join(dataDir, 'pg'), STORAGE: 'local' });
+  const { base: liteBase } = await startBuiltServer(litePort, ADMIN, { DATABASE_URL: '', DATA_DIR: join(dataDir, 'lite') });
+  const [pgSeed, liteSeed] = [await seed(pgBase, 'pg'), await seed(liteBase, 'lite')];
+  const peer = spawnNode([peerJs], { cwd: root, env: { ...process.env, PORT: String(peerPort), DATABASE_URL: database.url, JWT_SECRET: BENCH_JWT_SECRET } });
+  trackChild(peer.child);
   const peerBase = `http://127.0.0.1:${peerPort}`;
   await waitForUrl(peerBase + API.health, peer);
 
@@ -198,9 +117,7 @@ async function main() {
   console.log(`\n== Reviews and detail, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s (median), ${PLACES} places`);
   let ok = true;
   const budget = (label: string, value: number, min: number) => {
-    const pass = value >= min;
-    ok &&= pass;
-    console.log(`${label.padEnd(34)} ${value.toFixed(2)}   (budget >= ${min}) -> ${pass ? 'OK' : 'OVER BUDGET'}`);
+    ok = budgetLine(label, value, min, 34) && ok;
   };
   for (const c of cases) {
     const [p, g, l] = (['peer', 'pg', 'lite'] as const).map((n) => med(`${c}:${n}`));
@@ -219,11 +136,4 @@ async function main() {
   if (!ok) process.exitCode = 1;
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-}
+await runBench(main, scratch.cleanup);

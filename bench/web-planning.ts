@@ -19,7 +19,7 @@ import {
   type SearchFilters,
   type Searchable,
 } from '@sendero/contract';
-import { makeKeystrokes, makePlaces, type Timing } from './web-search.js';
+import { alternatingPasses, makeKeystrokes, makePlaces, type Timing } from './web-search.js';
 
 export const PLANNING_BUDGET_MS = 4;
 export const PLANNING_MAX_RATIO = 2;
@@ -71,12 +71,6 @@ function fullKeystrokes(): (SearchFilters & { hours: number; duration: DurationB
   }));
 }
 
-function summarise(samples: number[]): Timing {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { meanMs: samples.reduce((a, b) => a + b, 0) / samples.length, p95Ms: at(0.95), maxMs: at(1) };
-}
-
 export interface PlanningBenchResult {
   places: number;
   keystrokes: number;
@@ -94,7 +88,7 @@ export function runPlanningBench(rounds = 5): PlanningBenchResult {
   const nameKeys = makeKeystrokes().map((k) => ({ name: k.name ?? k.city ?? '' }));
   const fullKeys = fullKeystrokes();
 
-  let t = performance.now();
+  const t = performance.now();
   const near = sortPermutation(places, 'near', LIMA);
   const nearOrderMs = performance.now() - t;
 
@@ -109,30 +103,17 @@ export function runPlanningBench(rounds = 5): PlanningBenchResult {
     if (got.join('|') !== want.join('|')) throw new Error(`planSearch disagrees with the reference on ${JSON.stringify(f)}`);
   }
 
-  const full: number[] = [];
-  const nameOnly: number[] = [];
-  let sink = 0;
-  // Alternating whole passes, round 0 warms up (as web-search.ts).
-  for (let r = 0; r <= rounds; r++) {
-    for (const f of fullKeys) {
-      t = performance.now();
-      sink += planSearch(index, near, f).length;
-      if (r > 0) full.push(performance.now() - t);
-    }
-    for (const f of nameKeys) {
-      t = performance.now();
-      sink += filterIndex(index, f).length;
-      if (r > 0) nameOnly.push(performance.now() - t);
-    }
-  }
-  if (sink < 0) console.log(sink);
-
-  const a = summarise(full);
-  const b = summarise(nameOnly);
+  const {
+    timings: [a, b],
+    timed,
+  } = alternatingPasses(rounds, [
+    { keys: fullKeys, search: (f) => planSearch(index, near, f).length },
+    { keys: nameKeys, search: (f) => filterIndex(index, f).length },
+  ]);
   const ratio = a.meanMs / b.meanMs;
   return {
     places: places.length,
-    keystrokes: full.length,
+    keystrokes: timed,
     nearOrderMs,
     full: a,
     nameOnly: b,

@@ -68,6 +68,35 @@ function summarise(samples: number[]): Timing {
   return { meanMs: samples.reduce((a, b) => a + b, 0) / samples.length, p95Ms: at(0.95), maxMs: at(1) };
 }
 
+/** One timed pass: a search run once per keystroke, returning how many results it found. */
+export interface Pass<K> {
+  keys: K[];
+  search: (keys: K) => number;
+}
+
+/**
+ * Times every keystroke of each pass, `rounds` times after a warm-up round (round 0). Whole passes
+ * alternate so all see the same machine; keeping them apart stops one version's garbage from being
+ * collected on another's clock. Resolves with each pass's timing and the number of keystrokes timed.
+ */
+export function alternatingPasses<A, B>(rounds: number, passes: [Pass<A>, Pass<B>]): { timings: [Timing, Timing]; timed: number } {
+  const samples: [number[], number[]] = [[], []];
+  let sink = 0;
+  const time = <K>(pass: Pass<K>, into: number[], keep: boolean) => {
+    for (const k of pass.keys) {
+      const t = performance.now();
+      sink += pass.search(k);
+      if (keep) into.push(performance.now() - t);
+    }
+  };
+  for (let r = 0; r <= rounds; r++) {
+    time(passes[0], samples[0], r > 0);
+    time(passes[1], samples[1], r > 0);
+  }
+  if (sink < 0) console.log(sink); // keeps the results alive
+  return { timings: [summarise(samples[0]), summarise(samples[1])], timed: samples[0].length };
+}
+
 export interface SearchBenchResult {
   places: number;
   keystrokes: number;
@@ -82,7 +111,7 @@ export function runSearchBench(rounds = 5): SearchBenchResult {
   const places = makePlaces();
   const keys = makeKeystrokes();
 
-  let t = performance.now();
+  const t = performance.now();
   const index = buildSearchIndex(places);
   const buildIndexMs = performance.now() - t;
 
@@ -93,30 +122,16 @@ export function runSearchBench(rounds = 5): SearchBenchResult {
     if (a !== b) throw new Error(`filterIndex and filterNaive disagree on ${JSON.stringify(f)}: ${a} vs ${b}`);
   }
 
-  const indexed: number[] = [];
-  const naive: number[] = [];
-  let sink = 0;
-  // Alternate whole passes so both see the same machine; keeping them in separate passes stops the
-  // naive version's garbage from being collected on the indexed version's clock. Round 0 warms up.
-  for (let r = 0; r <= rounds; r++) {
-    for (const f of keys) {
-      t = performance.now();
-      sink += filterIndex(index, f).length;
-      if (r > 0) indexed.push(performance.now() - t);
-    }
-    for (const f of keys) {
-      t = performance.now();
-      sink += filterNaive(places, f).length;
-      if (r > 0) naive.push(performance.now() - t);
-    }
-  }
-  if (sink < 0) console.log(sink); // keeps the results alive
-
-  const i = summarise(indexed);
-  const n = summarise(naive);
+  const {
+    timings: [i, n],
+    timed,
+  } = alternatingPasses(rounds, [
+    { keys, search: (f) => filterIndex(index, f).length },
+    { keys, search: (f) => filterNaive(places, f).length },
+  ]);
   return {
     places: places.length,
-    keystrokes: indexed.length,
+    keystrokes: timed,
     buildIndexMs,
     indexed: i,
     naive: n,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres, PGLITE_EXTENSIONS, wrapPglite, type Database } from '@/db/client.js';
+import { createScratchDatabase } from './scratch-database.js';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -25,20 +25,7 @@ export async function openTestDatabase(): Promise<Database> {
 export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('SENDERO_TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `sendero_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  return createScratchDatabase(serverUrl, `sendero_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`);
 }
 
 async function openTestPostgres(): Promise<Database> {
