@@ -354,7 +354,7 @@ describe('the whole index above the limit, and revalidation of details and revie
     expect(await plan({ name: 'destino 2000' })).toContain('places_name_search_trgm_idx');
     expect(await plan({ city: 'cusc' })).toContain('places_city_search_idx');
     expect(await plan({ city: 'cusc', difficulty: 'Fácil' })).toContain('places_city_search_idx');
-  });
+  }, 120_000); // 20,001 rows written and indexed on the embedded database: well past 30 s on a loaded CI machine
 
   it('GET /api/place/{id} and GET /api/rating/{placeId} answer with an ETag and 304', async () => {
     const place = await createPlace(t, ana.token, { name: 'Con ETag' }, { verifyWith: admin.token });
