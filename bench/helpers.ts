@@ -274,7 +274,7 @@ export async function reviewWritePairs(
       firstFailure ||= `${init.method} ${r.status} ${JSON.stringify(r.body).slice(0, 160)}`;
       return null;
     }
-    return r.body as { _id?: string };
+    return r.body as { _id?: string; id?: string };
   };
   const started = performance.now();
   await Promise.all(
@@ -283,7 +283,8 @@ export async function reviewWritePairs(
         const placeId = places[w + connections * (k % perWorker)]!;
         const body = JSON.stringify({ id_place: placeId, photo_url: reviewer.photo, rating: 1 + (k % 5), comment: 'Reseña del banco de pruebas.' });
         const created = await timed(base + API.ratingCreate, { method: 'POST', headers, body }, 201);
-        if (created?._id) await timed(base + API.ratingDelete(created._id), { method: 'DELETE', headers: { authorization: headers.authorization } }, 200);
+        const id = created?._id ?? created?.id; // the peer (bench/peer/original.mjs) answers its row as it is (id)
+        if (id) await timed(base + API.ratingDelete(id), { method: 'DELETE', headers: { authorization: headers.authorization } }, 200);
       }
     }),
   );
