@@ -54,7 +54,8 @@ async function fillAndSend({ user, sent }: ReturnType<typeof setup>) {
   await user.click(finalizar);
 }
 
-describe('create a destination', { timeout: 30_000 }, () => {
+// About 60 typed characters per journey: 18 s at load 18.
+describe('create a destination', { timeout: 60_000 }, () => {
   it('as a user I create a destination, see the success view and can register another one', async () => {
     const s = setup('user');
     await fillAndSend(s);
