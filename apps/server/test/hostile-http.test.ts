@@ -1,7 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG } from '@sendero/contract';
-import { authHeader, useTestApp } from './helpers/app.js';
+import { useTestApp } from './helpers/app.js';
+import { api, type ErrorBody } from './helpers/client.js';
 
 /** Issue 8: what the router and Node's HTTP parser answer before any route runs, and slow clients. */
 
@@ -45,9 +46,9 @@ describe('router errors in the error shape', () => {
 
   it('a malformed percent-encoding in an id is a 404 with the security headers', async () => {
     for (const url of ['/api/user/%c0%ae%c0%ae', '/api/place/%E0%A4%A', '/api/admin/%']) {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(404);
-      expect(res.json(), url).toEqual({ error: { code: 'NOT_FOUND', message: MSG.notFound } });
+      const res = await api(t).get<ErrorBody>(url);
+      expect(res.status, url).toBe(404);
+      expect(res.body, url).toEqual({ error: { code: 'NOT_FOUND', message: MSG.notFound } });
       expectSecurityHeaders(res.headers, url);
     }
   });
@@ -56,9 +57,9 @@ describe('router errors in the error shape', () => {
     const { token } = await t.createUser();
     for (const length of [37, 101, 5000]) {
       const url = `/api/user/${'a'.repeat(length)}`;
-      const res = await t.app.inject({ method: 'GET', url, headers: authHeader(token) });
-      expect(res.statusCode, String(length)).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: MSG.notFound } });
+      const res = await api(t, token).get<ErrorBody>(url);
+      expect(res.status, String(length)).toBe(404);
+      expect(res.body).toEqual({ error: { code: 'NOT_FOUND', message: MSG.notFound } });
       expectSecurityHeaders(res.headers, String(length));
     }
   });

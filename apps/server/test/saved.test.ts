@@ -164,12 +164,13 @@ describe('saved destinations (docs/product.md#saved)', () => {
   });
 
   it('the OpenAPI document describes the three calls with operationIds, bearer security and their statuses', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    const put = doc.paths['/api/saved/{placeId}'].put;
+    type Operation = { operationId: string; responses: Record<string, unknown> };
+    const doc = (await api(t).get<{ paths: Record<string, Record<string, Operation>> }>('/api/docs/json')).body;
+    const put = doc.paths['/api/saved/{placeId}']!.put!;
     expect(put).toMatchObject({ operationId: 'savePlace', tags: ['saved'], security: [{ bearerAuth: [] }] });
     // A PUT may carry a body: bad JSON (400), too large (413), not JSON (415); 500 on every call.
     expect(Object.keys(put.responses).sort()).toEqual(['200', '400', '401', '404', '409', '413', '415', '500']);
-    expect(doc.paths['/api/saved/{placeId}'].delete.operationId).toBe('unsavePlace');
-    expect(doc.paths['/api/saved'].get.operationId).toBe('listSavedPlaces');
+    expect(doc.paths['/api/saved/{placeId}']!.delete!.operationId).toBe('unsavePlace');
+    expect(doc.paths['/api/saved']!.get!.operationId).toBe('listSavedPlaces');
   });
 });
