@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, useTestApp } from './helpers/app.js';
+import { api } from './helpers/client.js';
 
 /**
  * Issue 20: the served OpenAPI document (/api/docs/json) is one a client can be generated from. Every
@@ -65,7 +66,7 @@ let served: string;
 let doc: Doc;
 
 beforeAll(async () => {
-  served = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).body;
+  served = (await api(t).get('/api/docs/json')).text;
   doc = JSON.parse(served) as Doc;
 });
 
@@ -159,7 +160,7 @@ describe('the OpenAPI document', () => {
   it('is the same bytes from another app of the same build', async () => {
     const other = await buildTestApp();
     try {
-      const again = (await other.app.inject({ method: 'GET', url: '/api/docs/json' })).body;
+      const again = (await api(other).get('/api/docs/json')).text;
       expect(again).toBe(served);
     } finally {
       await other.close();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@sendero/contract';
 import { Redis } from 'ioredis';
 import { buildTestApp, type TestApp } from './helpers/app.js';
+import { api } from './helpers/client.js';
 import { freePort } from './helpers/process.js';
 import { deleteRedisKeys, TEST_REDIS_URL, testRedisPrefix } from './helpers/redis.js';
 
@@ -19,7 +20,7 @@ const PREFIX = testRedisPrefix();
 afterAll(() => deleteRedisKeys(PREFIX));
 
 const login = (t: TestApp, email: string, ip = '10.9.0.1') =>
-  t.app.inject({ method: 'POST', url: API.login, remoteAddress: ip, payload: { email, password: 'incorrecta-1' } });
+  api(t, undefined, { remoteAddress: ip }).post(API.login, { email, password: 'incorrecta-1' });
 
 describe('two processes sharing one Redis', () => {
   let a: TestApp;
@@ -34,9 +35,9 @@ describe('two processes sharing one Redis', () => {
 
   it('count failed logins for one email together: the 11th is 429 on either', async () => {
     const email = `nadie-${randomBytes(4).toString('hex')}@example.com`;
-    for (let i = 0; i < 10; i++) expect((await login(i % 2 === 0 ? a : b, email)).statusCode).toBe(401);
-    expect((await login(a, email)).statusCode).toBe(429);
-    expect((await login(b, email)).statusCode).toBe(429);
+    for (let i = 0; i < 10; i++) expect((await login(i % 2 === 0 ? a : b, email)).status).toBe(401);
+    expect((await login(a, email)).status).toBe(429);
+    expect((await login(b, email)).status).toBe(429);
     const redis = new Redis(REDIS_URL);
     try {
       expect((await redis.keys(`${PREFIX}rl:*`)).length).toBeGreaterThan(0);
@@ -48,7 +49,7 @@ describe('two processes sharing one Redis', () => {
   it('count the auth calls per IP together', async () => {
     const ip = '10.9.0.2';
     const statuses: number[] = [];
-    for (let i = 0; i < 14; i++) statuses.push((await login(i % 2 === 0 ? a : b, `p${i}@example.com`, ip)).statusCode);
+    for (let i = 0; i < 14; i++) statuses.push((await login(i % 2 === 0 ? a : b, `p${i}@example.com`, ip)).status);
     expect(statuses.slice(0, 12).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(12)).toEqual([429, 429]);
   });
@@ -99,18 +100,18 @@ describe('a Redis that goes away', () => {
 
   it('does not take the site down: limits are counted in the process (logged once), then in Redis again', async () => {
     const email = `caida-${randomBytes(4).toString('hex')}@example.com`;
-    for (let i = 0; i < 4; i++) expect((await login(t, email)).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++) expect((await login(t, email)).status).toBe(401);
     expect(warnings(t)).toEqual(['rate limits: counters shared through Redis']);
 
     await stopRedis(redis);
     const started = Date.now();
     // The site answers at once, and still limits: the per-process window starts from zero.
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await login(t, email)).statusCode);
+    for (let i = 0; i < 12; i++) statuses.push((await login(t, email)).status);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
-    expect((await t.app.inject({ method: 'GET', url: API.health })).statusCode).toBe(200);
+    expect((await api(t).get(API.health)).status).toBe(200);
     expect(warnings(t)).toEqual([
       'rate limits: counters shared through Redis',
       'rate limits: Redis is unreachable, counting in this process until it is back',
@@ -124,7 +125,7 @@ describe('a Redis that goes away', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(warnings(t).at(-1)).toBe('rate limits: counters shared through Redis');
-    expect((await login(t, `nueva-${randomBytes(4).toString('hex')}@example.com`)).statusCode).toBe(401);
+    expect((await login(t, `nueva-${randomBytes(4).toString('hex')}@example.com`)).status).toBe(401);
   });
 
   it('an unreachable Redis at start: the server starts within about 2 s and limits per process', async () => {
@@ -141,7 +142,7 @@ describe('a Redis that goes away', () => {
       expect(Date.now() - started).toBeLessThan(baselineMs * 2 + 6000);
       const email = `sola-${randomBytes(4).toString('hex')}@example.com`;
       const statuses: number[] = [];
-      for (let i = 0; i < 11; i++) statuses.push((await login(alone, email)).statusCode);
+      for (let i = 0; i < 11; i++) statuses.push((await login(alone, email)).status);
       expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
       expect(statuses[10]).toBe(429);
       expect(warnings(alone)).toEqual(['rate limits: Redis is unreachable at start, counting in this process until it is back']);
