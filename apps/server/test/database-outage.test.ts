@@ -11,6 +11,7 @@ import { loadConfig } from '@/config.js';
 import { openPostgres, type Database } from '@/db/client.js';
 import { isDatabaseUnavailable } from '@/db/errors.js';
 import { toErrorReply } from '@/plugins/errors.js';
+import { api, type ErrorBody } from './helpers/client.js';
 import { testDbKind } from './helpers/database.js';
 import { startPrivatePostgres, type PrivatePostgres } from './helpers/private-postgres.js';
 import { freePort, httpClient, startServer, type ServerRun } from './helpers/process.js';
@@ -38,9 +39,9 @@ describe('a database that cannot be reached', () => {
     ['POST', API.login],
   ])('%s %s answers 503 SERVICE_UNAVAILABLE with Retry-After', async (method, url) => {
     const started = Date.now();
-    const res = await app.inject({ method: method as 'GET', url, payload: method === 'POST' ? { email: 'ana@example.com', password: 'una-clave-larga' } : undefined });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: MSG.serviceUnavailable } });
+    const res = await api({ app }).request<ErrorBody>({ method: method as 'GET', url, payload: method === 'POST' ? { email: 'ana@example.com', password: 'una-clave-larga' } : undefined });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: MSG.serviceUnavailable } });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(Date.now() - started).toBeLessThan(6000);
   });
