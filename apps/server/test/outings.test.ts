@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG, type Outing, type Place } from '@sendero/contract';
+import { API, MSG, type AdminAction, type MyOutings, type Outing, type Place } from '@sendero/contract';
 import { adminActions, outingParticipants, outings } from '@/db/schema.js';
 import type { OutingCancelledEvent } from '@/services/outing-events.js';
-import { authHeader, useTestApp, type TestUser } from './helpers/app.js';
+import { useTestApp, type TestUser } from './helpers/app.js';
+import { api, type ErrorBody } from './helpers/client.js';
 import { createPlace } from './helpers/upload-fixtures.js';
 
 /** Group outings (docs/product.md#outings): every call's success, validation errors, 403/404/409 and their messages. */
@@ -27,14 +28,15 @@ function input(overrides: Record<string, unknown> = {}) {
   return { id_place: place._id, starts_at: inDays(3), meeting_point: 'Plaza de Armas de Huaral', spots: 5, ...overrides };
 }
 
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: TestUser, payload?: object) {
-  return t.app.inject({ method, url, payload, headers: who ? authHeader(who.token) : {} });
+/** A call as `who` (anonymous without one); the body is an outing, or the error shape when the call refuses, unless `T` says otherwise. */
+function call<T = Outing & ErrorBody>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: TestUser, payload?: object) {
+  return api(t, who?.token).request<T>({ method, url, payload });
 }
 
 async function organize(overrides: Record<string, unknown> = {}, who: TestUser = guide): Promise<Outing> {
   const res = await call('POST', API.outingCreate, who, input(overrides));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Outing;
+  expect(res.status, res.text).toBe(201);
+  return res.body as Outing;
 }
 
 /** Moves an outing's start (the API refuses past dates, the clock does not). */
@@ -48,9 +50,9 @@ async function countRows(id: string) {
   return { taken: row?.taken, participants: rows.length, status: row?.status };
 }
 
-function expectError(res: { statusCode: number; json(): unknown }, status: number, message: string) {
-  expect(res.statusCode).toBe(status);
-  expect((res.json() as { error: { message: string } }).error.message).toBe(message);
+function expectError(res: { status: number; body: unknown }, status: number, message: string) {
+  expect(res.status).toBe(status);
+  expect((res.body as ErrorBody).error.message).toBe(message);
 }
 
 beforeAll(async () => {
@@ -69,8 +71,8 @@ describe('POST /api/outing/create', () => {
   it('a guide organizes an outing: 201 with the outing, no one joined yet', async () => {
     const startsAt = inDays(10);
     const res = await call('POST', API.outingCreate, guide, input({ starts_at: startsAt, meeting_point: '  Óvalo de Huaral  ', description: ' Traer linterna. ', spots: 12 }));
-    expect(res.statusCode).toBe(201);
-    const outing = res.json() as Outing;
+    expect(res.status).toBe(201);
+    const outing = res.body as Outing;
     expect(outing).toMatchObject({
       id_place: place._id,
       place_name: 'Laguna de Ñaupamarca',
@@ -94,16 +96,16 @@ describe('POST /api/outing/create', () => {
     local.setUTCSeconds(0, 0);
     const withOffset = `${new Date(local.getTime() - 5 * HOUR).toISOString().slice(0, 19)}-05:00`;
     const res = await call('POST', API.outingCreate, admin, input({ starts_at: withOffset }));
-    expect(res.statusCode).toBe(201);
-    expect(res.json().starts_at).toBe(local.toISOString());
-    expect(res.json().description).toBe('');
+    expect(res.status).toBe(201);
+    expect(res.body.starts_at).toBe(local.toISOString());
+    expect(res.body.description).toBe('');
   });
 
   it('the place’s whole capacity is allowed, one more is not', async () => {
-    expect((await call('POST', API.outingCreate, guide, input({ spots: 20 }))).statusCode).toBe(201);
+    expect((await call('POST', API.outingCreate, guide, input({ spots: 20 }))).status).toBe(201);
     const res = await call('POST', API.outingCreate, guide, input({ spots: 21 }));
     expectError(res, 400, MSG.spotsOverCapacity);
-    expect(res.json().error.fields).toEqual({ spots: MSG.spotsOverCapacity });
+    expect(res.body.error.fields).toEqual({ spots: MSG.spotsOverCapacity });
   });
 
   it.each([
@@ -128,7 +130,7 @@ describe('POST /api/outing/create', () => {
     const before = await t.db.select().from(outings);
     const res = await call('POST', API.outingCreate, guide, input(overrides));
     expectError(res, 400, message);
-    expect(res.json().error.fields[field]).toBe(message);
+    expect(res.body.error.fields?.[field]).toBe(message);
     expect(await t.db.select().from(outings)).toHaveLength(before.length);
   });
 
@@ -138,8 +140,8 @@ describe('POST /api/outing/create', () => {
     // Even its creator's own unverified place, and even for an admin: outings go to verified places only.
     expectError(await call('POST', API.outingCreate, admin, input({ id_place: pending._id })), 404, MSG.placeNotFound);
     const bad = await call('POST', API.outingCreate, guide, input({ id_place: 'no-es-un-id' }));
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields.id_place).toBe(MSG.placeNotFound);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields?.id_place).toBe(MSG.placeNotFound);
   });
 
   it('a user who is not a guide gets 403 with the message, and nothing is created', async () => {
@@ -159,45 +161,45 @@ describe('GET /api/outing/place/{placeId} and GET /api/outing/{id}', () => {
     const later = await organize({ id_place: p._id, starts_at: inDays(20) });
     const sooner = await organize({ id_place: p._id, starts_at: inDays(2) });
     const cancelled = await organize({ id_place: p._id, starts_at: inDays(5) });
-    expect((await call('PUT', API.outingCancel(cancelled._id), guide)).statusCode).toBe(200);
+    expect((await call('PUT', API.outingCancel(cancelled._id), guide)).status).toBe(200);
     const past = await organize({ id_place: p._id, starts_at: inDays(4) });
     await setStart(past._id, new Date(Date.now() - HOUR));
 
-    const res = await call('GET', API.outingsOfPlace(p._id), hiker);
-    expect(res.statusCode).toBe(200);
-    const list = res.json() as Outing[];
+    const res = await call<Outing[]>('GET', API.outingsOfPlace(p._id), hiker);
+    expect(res.status).toBe(200);
+    const list = res.body;
     expect(list.map((o) => o._id)).toEqual([sooner._id, cancelled._id, later._id]);
     expect(list.map((o) => o.status)).toEqual(['abierta', 'cancelada', 'abierta']);
     // Nobody but its guide and admins ever gets participants.
     expect(list.every((o) => !('participants' in o))).toBe(true);
-    expect((await call('GET', API.outingsOfPlace(p._id), guide)).json()[0].participants).toEqual([]);
-    expect((await call('GET', API.outingsOfPlace(p._id), admin)).json()[0].participants).toEqual([]);
-    expect((await call('GET', API.outingsOfPlace(p._id), otherGuide)).json()[0]).not.toHaveProperty('participants');
+    expect((await call<Outing[]>('GET', API.outingsOfPlace(p._id), guide)).body[0]!.participants).toEqual([]);
+    expect((await call<Outing[]>('GET', API.outingsOfPlace(p._id), admin)).body[0]!.participants).toEqual([]);
+    expect((await call<Outing[]>('GET', API.outingsOfPlace(p._id), otherGuide)).body[0]).not.toHaveProperty('participants');
   });
 
   it('a place with no outings lists none', async () => {
-    const res = await call('GET', API.outingsOfPlace(pending._id), hiker);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([]);
+    const res = await call<Outing[]>('GET', API.outingsOfPlace(pending._id), hiker);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
   });
 
   it('a place the caller may not see, an unknown place and a bad id are 404', async () => {
     expectError(await call('GET', API.outingsOfPlace(pending._id), otherHiker), 404, MSG.placeNotFound);
     expectError(await call('GET', API.outingsOfPlace('3f1c0f38-5f7e-4c1d-9a57-2d2b7c1e0a11'), hiker), 404, MSG.placeNotFound);
-    expect((await call('GET', API.outingsOfPlace('123'), hiker)).statusCode).toBe(404);
+    expect((await call('GET', API.outingsOfPlace('123'), hiker)).status).toBe(404);
   });
 
   it('one outing: joined tells whether the caller holds a spot; participants for its guide and admins', async () => {
     const outing = await organize();
-    expect((await call('PUT', API.outingJoin(outing._id), hiker)).statusCode).toBe(200);
-    const mine = (await call('GET', API.outing(outing._id), hiker)).json() as Outing;
+    expect((await call('PUT', API.outingJoin(outing._id), hiker)).status).toBe(200);
+    const mine = (await call('GET', API.outing(outing._id), hiker)).body as Outing;
     expect(mine).toMatchObject({ joined: true, taken: 1 });
     expect(mine).not.toHaveProperty('participants');
-    expect((await call('GET', API.outing(outing._id), otherHiker)).json()).toMatchObject({ joined: false, taken: 1 });
+    expect((await call('GET', API.outing(outing._id), otherHiker)).body).toMatchObject({ joined: false, taken: 1 });
     const expected = [{ _id: hiker.user._id, name: 'Lucía Torres', photo_url: '' }];
-    expect((await call('GET', API.outing(outing._id), guide)).json().participants).toEqual(expected);
-    expect((await call('GET', API.outing(outing._id), admin)).json().participants).toEqual(expected);
-    expect((await call('GET', API.outing(outing._id), otherGuide)).json()).not.toHaveProperty('participants');
+    expect((await call('GET', API.outing(outing._id), guide)).body.participants).toEqual(expected);
+    expect((await call('GET', API.outing(outing._id), admin)).body.participants).toEqual(expected);
+    expect((await call('GET', API.outing(outing._id), otherGuide)).body).not.toHaveProperty('participants');
   });
 
   it('unknown and non-UUID outing ids are 404', async () => {
@@ -210,18 +212,18 @@ describe('PUT /api/outing/join/{id} and /leave/{id}', () => {
   it('join takes a spot; leave gives it back', async () => {
     const outing = await organize({ spots: 3 });
     const joined = await call('PUT', API.outingJoin(outing._id), hiker);
-    expect(joined.statusCode).toBe(200);
-    expect(joined.json()).toMatchObject({ _id: outing._id, joined: true, taken: 1, spots: 3 });
+    expect(joined.status).toBe(200);
+    expect(joined.body).toMatchObject({ _id: outing._id, joined: true, taken: 1, spots: 3 });
     expect(await countRows(outing._id)).toMatchObject({ taken: 1, participants: 1 });
     const left = await call('PUT', API.outingLeave(outing._id), hiker);
-    expect(left.statusCode).toBe(200);
-    expect(left.json()).toMatchObject({ joined: false, taken: 0 });
+    expect(left.status).toBe(200);
+    expect(left.body).toMatchObject({ joined: false, taken: 0 });
     expect(await countRows(outing._id)).toMatchObject({ taken: 0, participants: 0 });
   });
 
   it('a guide may join another guide’s outing', async () => {
     const outing = await organize();
-    expect((await call('PUT', API.outingJoin(outing._id), otherGuide)).json()).toMatchObject({ joined: true, taken: 1 });
+    expect((await call('PUT', API.outingJoin(outing._id), otherGuide)).body).toMatchObject({ joined: true, taken: 1 });
   });
 
   it('joining twice is 409 and keeps one spot', async () => {
@@ -281,13 +283,13 @@ describe('PUT /api/outing/cancel/{id}', () => {
     const outing = await organize();
     await call('PUT', API.outingJoin(outing._id), hiker);
     const res = await call('PUT', API.outingCancel(outing._id), guide);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'cancelada', taken: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'cancelada', taken: 1 });
     expect(await countRows(outing._id)).toMatchObject({ status: 'cancelada', taken: 1, participants: 1 });
     expectError(await call('PUT', API.outingCancel(outing._id), guide), 409, MSG.outingAlreadyCancelled);
     // The hiker sees it cancelled, and may still give the spot back.
-    expect((await call('GET', API.outing(outing._id), hiker)).json()).toMatchObject({ status: 'cancelada', joined: true });
-    expect((await call('PUT', API.outingLeave(outing._id), hiker)).json()).toMatchObject({ joined: false, taken: 0 });
+    expect((await call('GET', API.outing(outing._id), hiker)).body).toMatchObject({ status: 'cancelada', joined: true });
+    expect((await call('PUT', API.outingLeave(outing._id), hiker)).body).toMatchObject({ joined: false, taken: 0 });
   });
 
   it('another guide and a participant get 403', async () => {
@@ -302,17 +304,17 @@ describe('PUT /api/outing/cancel/{id}', () => {
     const p = await createPlace(t, hiker.token, { name: 'Historial de salidas' }, { verifyWith: admin.token });
     const byAdmin = await organize({ id_place: p._id });
     const byGuide = await organize({ id_place: p._id });
-    expect((await call('PUT', API.outingCancel(byAdmin._id), admin)).statusCode).toBe(200);
-    expect((await call('PUT', API.outingCancel(byGuide._id), guide)).statusCode).toBe(200);
+    expect((await call('PUT', API.outingCancel(byAdmin._id), admin)).status).toBe(200);
+    expect((await call('PUT', API.outingCancel(byGuide._id), guide)).status).toBe(200);
     const logged = await t.db.select().from(adminActions).where(eq(adminActions.action, 'cancel_outing'));
     expect(logged.filter((a) => a.targetId === byAdmin._id)).toMatchObject([{ idAdmin: admin.user._id, targetType: 'outing' }]);
     expect(logged.filter((a) => a.targetId === byGuide._id)).toEqual([]);
-    const placeLog = await call('GET', API.adminActions(p._id), admin);
-    expect(placeLog.json().map((a: { action: string; target_id: string }) => [a.action, a.target_id])).toEqual([
+    const placeLog = await call<AdminAction[]>('GET', API.adminActions(p._id), admin);
+    expect(placeLog.body.map((a: { action: string; target_id: string }) => [a.action, a.target_id])).toEqual([
       ['cancel_outing', byAdmin._id],
       ['verify', p._id],
     ]);
-    expect((await call('GET', API.adminActions(byAdmin._id), admin)).json()).toHaveLength(1);
+    expect((await call<AdminAction[]>('GET', API.adminActions(byAdmin._id), admin)).body).toHaveLength(1);
   });
 
   it('calls the after-commit hook with the participants’ ids, once; a failing listener does not fail the cancel', async () => {
@@ -327,7 +329,7 @@ describe('PUT /api/outing/cancel/{id}', () => {
       const outing = await organize();
       await call('PUT', API.outingJoin(outing._id), hiker);
       await call('PUT', API.outingJoin(outing._id), otherHiker);
-      expect((await call('PUT', API.outingCancel(outing._id), admin)).statusCode).toBe(200);
+      expect((await call('PUT', API.outingCancel(outing._id), admin)).status).toBe(200);
       await call('PUT', API.outingCancel(outing._id), admin);
       expect(events).toHaveLength(1);
       expect(events[0]!.participantIds.sort()).toEqual([hiker.user._id, otherHiker.user._id].sort());
@@ -343,7 +345,7 @@ describe('PUT /api/outing/cancel/{id}', () => {
 
   it('unknown and bad ids are 404', async () => {
     expectError(await call('PUT', API.outingCancel('3f1c0f38-5f7e-4c1d-9a57-2d2b7c1e0a11'), guide), 404, MSG.outingNotFound);
-    expect((await call('PUT', API.outingCancel('x'), guide)).statusCode).toBe(404);
+    expect((await call('PUT', API.outingCancel('x'), guide)).status).toBe(404);
   });
 });
 
@@ -353,31 +355,31 @@ describe('guides, places and their outings', () => {
     const kept = await organize({}, g);
     await call('PUT', API.outingJoin(kept._id), hiker);
     const block = await call('PUT', API.userUpdate2(g.user._id), admin, { status: 'none', role: 'user' });
-    expect(block.statusCode).toBe(200);
+    expect(block.status).toBe(200);
     expectError(await call('POST', API.outingCreate, g, input()), 403, MSG.outingGuidesOnly);
     const still = await call('GET', API.outing(kept._id), g);
-    expect(still.json()).toMatchObject({ status: 'abierta', taken: 1 });
-    expect(still.json().participants).toHaveLength(1);
-    expect((await call('GET', API.outingsMine, g)).json().leading.map((o: Outing) => o._id)).toEqual([kept._id]);
-    expect((await call('PUT', API.outingCancel(kept._id), g)).json()).toMatchObject({ status: 'cancelada' });
+    expect(still.body).toMatchObject({ status: 'abierta', taken: 1 });
+    expect(still.body.participants).toHaveLength(1);
+    expect((await call<MyOutings>('GET', API.outingsMine, g)).body.leading.map((o: Outing) => o._id)).toEqual([kept._id]);
+    expect((await call('PUT', API.outingCancel(kept._id), g)).body).toMatchObject({ status: 'cancelada' });
   });
 
   it('a blocked place hides its outings (404) from everyone but admins and its creator', async () => {
     const p = await createPlace(t, otherHiker.token, { name: 'Se bloqueará' }, { verifyWith: admin.token });
     const outing = await organize({ id_place: p._id });
     await call('PUT', API.outingJoin(outing._id), hiker);
-    expect((await call('PUT', API.placeVerified(p._id), admin)).json().verified).toBe(false);
+    expect((await call<Place>('PUT', API.placeVerified(p._id), admin)).body.verified).toBe(false);
     expectError(await call('GET', API.outing(outing._id), hiker), 404, MSG.outingNotFound);
     expectError(await call('GET', API.outingsOfPlace(p._id), hiker), 404, MSG.placeNotFound);
     expectError(await call('PUT', API.outingLeave(outing._id), hiker), 404, MSG.outingNotFound);
     expectError(await call('PUT', API.outingJoin(outing._id), otherGuide), 404, MSG.outingNotFound);
     expectError(await call('PUT', API.outingCancel(outing._id), guide), 404, MSG.outingNotFound);
-    expect((await call('GET', API.outingsMine, hiker)).json().joined.map((o: Outing) => o._id)).not.toContain(outing._id);
-    expect((await call('GET', API.outing(outing._id), admin)).statusCode).toBe(200);
-    expect((await call('GET', API.outing(outing._id), otherHiker)).statusCode).toBe(200);
+    expect((await call<MyOutings>('GET', API.outingsMine, hiker)).body.joined.map((o: Outing) => o._id)).not.toContain(outing._id);
+    expect((await call('GET', API.outing(outing._id), admin)).status).toBe(200);
+    expect((await call('GET', API.outing(outing._id), otherHiker)).status).toBe(200);
     // Shown again once verified again.
     await call('PUT', API.placeVerified(p._id), admin);
-    expect((await call('GET', API.outing(outing._id), hiker)).json()).toMatchObject({ joined: true });
+    expect((await call('GET', API.outing(outing._id), hiker)).body).toMatchObject({ joined: true });
   });
 
   it('deleting a place deletes its outings and their participants', async () => {
@@ -386,7 +388,7 @@ describe('guides, places and their outings', () => {
     const b = await organize({ id_place: p._id }, otherGuide);
     await call('PUT', API.outingJoin(a._id), hiker);
     await call('PUT', API.outingJoin(b._id), otherHiker);
-    expect((await call('DELETE', API.placeDelete(p._id), admin)).statusCode).toBe(200);
+    expect((await call('DELETE', API.placeDelete(p._id), admin)).status).toBe(200);
     expect(await t.db.select().from(outings).where(eq(outings.idPlace, p._id))).toEqual([]);
     for (const id of [a._id, b._id]) {
       expect(await t.db.select().from(outingParticipants).where(eq(outingParticipants.idOuting, id))).toEqual([]);
@@ -403,26 +405,26 @@ describe('GET /api/outings/mine', () => {
     const near = await organize({ starts_at: inDays(2) }, g);
     const old = await organize({ starts_at: inDays(2) }, g);
     const older = await organize({ starts_at: inDays(2) }, g);
-    for (const o of [far, near, old, older]) expect((await call('PUT', API.outingJoin(o._id), h)).statusCode).toBe(200);
+    for (const o of [far, near, old, older]) expect((await call('PUT', API.outingJoin(o._id), h)).status).toBe(200);
     await setStart(old._id, new Date(Date.now() - DAY));
     await setStart(older._id, new Date(Date.now() - 10 * DAY));
     const expected = [near._id, far._id, old._id, older._id];
 
-    const mine = await call('GET', API.outingsMine, h);
-    expect(mine.statusCode).toBe(200);
-    expect(mine.json().joined.map((o: Outing) => o._id)).toEqual(expected);
-    expect(mine.json().leading).toEqual([]);
-    expect(mine.json().joined.every((o: Outing) => o.joined && !('participants' in o))).toBe(true);
-    const lead = (await call('GET', API.outingsMine, g)).json();
+    const mine = await call<MyOutings>('GET', API.outingsMine, h);
+    expect(mine.status).toBe(200);
+    expect(mine.body.joined.map((o: Outing) => o._id)).toEqual(expected);
+    expect(mine.body.leading).toEqual([]);
+    expect(mine.body.joined.every((o: Outing) => o.joined && !('participants' in o))).toBe(true);
+    const lead = (await call<MyOutings>('GET', API.outingsMine, g)).body;
     expect(lead.leading.map((o: Outing) => o._id)).toEqual(expected);
-    expect(lead.leading[0].participants).toHaveLength(1);
+    expect(lead.leading[0]!.participants).toHaveLength(1);
     expect(lead.joined).toEqual([]);
   });
 
   it('at most 50 in each list', async () => {
     const g = await t.createUser({ role: 'guide', status: 'Aprobado' });
     await Promise.all(Array.from({ length: 52 }, (_, i) => organize({ starts_at: inDays(2 + i) }, g)));
-    const leading = (await call('GET', API.outingsMine, g)).json().leading as Outing[];
+    const leading = (await call<MyOutings>('GET', API.outingsMine, g)).body.leading;
     expect(leading).toHaveLength(50);
     expect(Date.parse(leading[0]!.starts_at)).toBeLessThan(Date.parse(leading[49]!.starts_at));
   });
