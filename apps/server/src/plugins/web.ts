@@ -81,6 +81,17 @@ export interface StaticShell {
   body: string;
 }
 
+/** The entries of a JSON object the web build writes (path -> value); none when missing or unreadable. */
+function buildMapEntries(json: string | null): Array<[string, unknown]> {
+  if (!json) return [];
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.entries(parsed) : [];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * The build's static first paint of /ingresar and /registro: their screen rendered with the app's own
  * components, put in that page's #root (its styles in <head>) so the form paints before any JavaScript
@@ -88,15 +99,7 @@ export interface StaticShell {
  */
 export function staticShells(json: string | null): Map<string, StaticShell> {
   const shells = new Map<string, StaticShell>();
-  if (!json) return shells;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json);
-  } catch {
-    return shells;
-  }
-  if (!parsed || typeof parsed !== 'object') return shells;
-  for (const [path, shell] of Object.entries(parsed as Record<string, unknown>)) {
+  for (const [path, shell] of buildMapEntries(json)) {
     const { head, body } = (shell ?? {}) as Partial<StaticShell>;
     if (path.startsWith('/') && typeof head === 'string' && typeof body === 'string') shells.set(path, { head, body });
   }
@@ -118,15 +121,7 @@ const ASSET_HREF_RE = /^\/assets\/[\w.-]+\.js$/;
  */
 export function routePreloadTags(json: string | null): Map<string, string> {
   const tags = new Map<string, string>();
-  if (!json) return tags;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json);
-  } catch {
-    return tags;
-  }
-  if (!parsed || typeof parsed !== 'object') return tags;
-  for (const [path, files] of Object.entries(parsed as Record<string, unknown>)) {
+  for (const [path, files] of buildMapEntries(json)) {
     if (!path.startsWith('/') || !Array.isArray(files)) continue;
     const hrefs = files.filter((file): file is string => typeof file === 'string' && ASSET_HREF_RE.test(file));
     if (hrefs.length) tags.set(path, hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n    '));
