@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { setLeavingScreen } from '@/lib/leaving-screen';
 import { withReturn } from '@/lib/return-path';
 import { routes } from './route-tree';
 
@@ -14,7 +15,12 @@ let appRouter: Router | null = null;
  * (main.tsx), not part of that long task.
  */
 function getRouter(): Router {
-  return (appRouter ??= createBrowserRouter(routes));
+  if (appRouter) return appRouter;
+  const router = (appRouter = createBrowserRouter(routes));
+  router.subscribe(({ navigation, location }) =>
+    setLeavingScreen(navigation.state !== 'idle' && navigation.location.pathname !== location.pathname),
+  );
+  return router;
 }
 
 /**

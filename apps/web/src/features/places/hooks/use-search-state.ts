@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams, useNavigation } from 'react-router';
+import { isLeavingScreen } from '@/lib/leaving-screen';
 import { readSearchState, writeSearchState, type SearchState } from '@sendero/contract';
 
 /** How long typed text waits for a pause in typing before it reaches the URL (see useSearchState). */
@@ -75,7 +76,8 @@ export function useSearchState(): [SearchState, (next: Partial<SearchState>) => 
     setValue(merged);
     pending.current();
     const write = () => {
-      if (leaving.current) return;
+      // The router's own state too: a click's navigation may start before this screen re-renders.
+      if (leaving.current || isLeavingScreen()) return;
       const out = writeSearchState(merged, new URLSearchParams(window.location.search));
       written.current = out.toString();
       setParamsRef.current(out, { replace: true });
