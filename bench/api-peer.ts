@@ -23,7 +23,8 @@
  *    file-backed pages and anonymous memory; PGlite < 250 MB (docs/decisions/030-pglite-memory.md).
  *    The servers run with start:only's environment and node flags (bench/helpers.ts).
  * Options (environment): BENCH_PLACES, BENCH_ROUNDS, BENCH_PEER_SECONDS (5), BENCH_CONNECTIONS (10),
- * BENCH_MIXED_SECONDS (60), BENCH_DATABASE_URL.
+ * BENCH_MIXED_SECONDS (60), BENCH_DATABASE_URL, BENCH_PEER_PARTS (calls,upload,memory: which of 1-3 run;
+ * e.g. `BENCH_PEER_PARTS=upload` to compare one change to the upload path quickly).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,6 +54,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_PEER_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
+const PARTS = (process.env.BENCH_PEER_PARTS ?? 'calls,upload,memory').split(',').map((x) => x.trim());
 const READ_REVIEWS = 8;
 const UPLOADERS = 4;
 const BUDGET_PEER = 1.0;
@@ -290,8 +292,8 @@ export async function peerSection(dataDir: string): Promise<boolean> {
         add('delete', t, w.delete);
       }
     };
-    for (const t of targets) await once(t, 2, false); // warm-up
-    for (let round = 1; round <= ROUNDS; round++) {
+    if (PARTS.includes('calls')) for (const t of targets) await once(t, 2, false); // warm-up
+    for (let round = 1; PARTS.includes('calls') && round <= ROUNDS; round++) {
       for (const t of targets) await once(t, SECONDS, true);
       console.log(`  round ${round}: ${CALLS.map((c) => `${c} ${targets.map((t) => results.get(`${c}:${t}`)!.at(-1)!.rps.toFixed(0)).join('/')}`).join(', ')} req/s (peer/pg/lite)`);
     }
@@ -305,9 +307,9 @@ export async function peerSection(dataDir: string): Promise<boolean> {
       const fs = results.get(`${call}:${t}`)!;
       return { rps: median(fs.map((f) => f.rps)), p99: median(fs.map((f) => f.p99)) };
     };
-    console.log(`\n== Sendero against the original (Express + pg): ${PLACES} places, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s (median)`);
+    if (PARTS.includes('calls')) console.log(`\n== Sendero against the original (Express + pg): ${PLACES} places, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s (median)`);
     const names: Record<Target, string> = { peer: 'peer (Express + pg)', pg: 'Sendero on PostgreSQL', lite: 'Sendero on PGlite' };
-    for (const call of CALLS) {
+    for (const call of PARTS.includes('calls') ? CALLS : []) {
       const f = Object.fromEntries(targets.map((t) => [t, med(call, t)])) as Record<Target, Figure>;
       console.log(`${LABELS[call]}`);
       for (const t of targets) console.log(`  ${names[t].padEnd(24)} ${f[t].rps.toFixed(0).padStart(8)} req/s   p99 ${f[t].p99.toFixed(1).padStart(7)} ms`);
@@ -320,24 +322,33 @@ export async function peerSection(dataDir: string): Promise<boolean> {
       else console.log(`${`  ${call}: Sendero PGlite / Sendero PostgreSQL`.padEnd(58)} ${litePg.toFixed(2).padStart(6)}`);
     }
 
-    console.log(`\n== Upload contention on PGlite: other users' GET /api/place/{id} (4 connections, 100 req/s), idle and with ${UPLOADERS} uploads running`);
-    const u = await uploadContention(seeded.lite, SECONDS + 3);
-    console.log(`  photo ${(u.photoBytes / 1024 / 1024).toFixed(1)} MB, 12 MP; uploads: ${u.uploads.ok} answered 201, ${u.uploads.busy} 503 (queue full), ${u.uploads.other} other; slowest ${(u.uploads.slowestMs / 1000).toFixed(1)} s`);
-    console.log(`  p99 idle ${u.idle.toFixed(1)} ms, with ${UPLOADERS} uploads ${u.busy.toFixed(1)} ms`);
-    const ratio = u.busy / Math.max(u.idle, 1);
-    const uploadsOk = u.uploads.other === 0;
-    check('  p99 with uploads / p99 idle (median of rounds)', ratio, ratio <= BUDGET_UPLOAD_P99 && uploadsOk, `<= ${BUDGET_UPLOAD_P99}${uploadsOk ? '' : ', and some uploads failed'}`);
-
-    console.log(`\n== Memory after ${MIXED_SECONDS} s of mixed load (reads, review writes, logins), ${PLACES} places`);
-    for (const [t, run] of [['lite', lite.run], ['pg', pg.run]] as const) {
-      await mixedLoad(seeded[t]);
-      const m = memoryOf(run.child.pid!);
-      const label = `  Sendero on ${t === 'lite' ? 'PGlite' : 'PostgreSQL'}: RSS (MB), peak ${m.peak.toFixed(0)}, files ${m.file.toFixed(0)}, anon ${m.anon.toFixed(0)}`;
-      if (t === 'lite') check(label, m.rss, m.rss < BUDGET_LITE_RSS_MB, `< ${BUDGET_LITE_RSS_MB}`);
-      else console.log(`${label.padEnd(58)} ${m.rss.toFixed(2).padStart(6)}`);
-    }
+    if (PARTS.includes('upload')) await uploadPart(seeded.lite, check);
+    if (PARTS.includes('memory')) await memoryPart(seeded, { lite: lite.run, pg: pg.run }, check);
     return ok;
   } finally {
     await db.drop();
+  }
+}
+
+type Check = (label: string, value: number, pass: boolean, budget: string) => void;
+
+async function uploadPart(s: Seeded, check: Check) {
+  console.log(`\n== Upload contention on PGlite: other users' GET /api/place/{id} (4 connections, 100 req/s), idle and with ${UPLOADERS} uploads running`);
+  const u = await uploadContention(s, SECONDS + 3);
+  console.log(`  photo ${(u.photoBytes / 1024 / 1024).toFixed(1)} MB, 12 MP; uploads: ${u.uploads.ok} answered 201, ${u.uploads.busy} 503 (queue full), ${u.uploads.other} other; slowest ${(u.uploads.slowestMs / 1000).toFixed(1)} s`);
+  console.log(`  p99 idle ${u.idle.toFixed(1)} ms, with ${UPLOADERS} uploads ${u.busy.toFixed(1)} ms`);
+  const ratio = u.busy / Math.max(u.idle, 1);
+  const uploadsOk = u.uploads.other === 0;
+  check('  p99 with uploads / p99 idle (median of rounds)', ratio, ratio <= BUDGET_UPLOAD_P99 && uploadsOk, `<= ${BUDGET_UPLOAD_P99}${uploadsOk ? '' : ', and some uploads failed'}`);
+}
+
+async function memoryPart(seeded: Record<Target, Seeded>, runs: { lite: Run; pg: Run }, check: Check) {
+  console.log(`\n== Memory after ${MIXED_SECONDS} s of mixed load (reads, review writes, logins), ${PLACES} places`);
+  for (const [t, run] of [['lite', runs.lite], ['pg', runs.pg]] as const) {
+    await mixedLoad(seeded[t]);
+    const m = memoryOf(run.child.pid!);
+    const label = `  Sendero on ${t === 'lite' ? 'PGlite' : 'PostgreSQL'}: RSS (MB), peak ${m.peak.toFixed(0)}, files ${m.file.toFixed(0)}, anon ${m.anon.toFixed(0)}`;
+    if (t === 'lite') check(label, m.rss, m.rss < BUDGET_LITE_RSS_MB, `< ${BUDGET_LITE_RSS_MB}`);
+    else console.log(`${label.padEnd(58)} ${m.rss.toFixed(2).padStart(6)}`);
   }
 }
