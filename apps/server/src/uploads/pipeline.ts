@@ -116,15 +116,16 @@ export async function processImage(input: Buffer, options: ProcessOptions = {}):
   const mainData = await fromRaw().webp(webp).toBuffer();
   const hash = createHash('sha256').update(mainData).digest('hex');
 
-  const variants = await Promise.all(
-    UPLOAD_VARIANT_WIDTHS.map(async (variantWidth) => {
-      const { data, info } = await fromRaw()
-        .resize({ width: variantWidth, withoutEnlargement: true })
-        .webp(webp)
-        .toBuffer({ resolveWithObject: true });
-      return { key: `${hash}-${variantWidth}.webp`, data, width: info.width, height: info.height };
-    }),
-  );
+  // One encode at a time: in parallel the variants took every core for a moment and other people's
+  // requests waited behind them (docs/architecture.md#uploads).
+  const variants: ProcessedImage['files'] = [];
+  for (const variantWidth of UPLOAD_VARIANT_WIDTHS) {
+    const { data, info } = await fromRaw()
+      .resize({ width: variantWidth, withoutEnlargement: true })
+      .webp(webp)
+      .toBuffer({ resolveWithObject: true });
+    variants.push({ key: `${hash}-${variantWidth}.webp`, data, width: info.width, height: info.height });
+  }
 
   return {
     hash,
