@@ -12,6 +12,7 @@ import type { Config } from '@/config.js';
 import { migratePglite, migratePostgres } from './migrate.js';
 import * as schema from './schema.js';
 import type { Db } from './types.js';
+import { trackWrites } from './write-generation.js';
 
 export interface Database {
   db: Db;
@@ -66,6 +67,8 @@ async function createPgliteDataDir(dataDir: string): Promise<void> {
 /** Wraps an already created PGlite instance (tests open in-memory copies of a migrated template). */
 export async function wrapPglite(client: PGlite): Promise<Database> {
   await client.waitReady;
+  // Every write is counted, so that reads can be kept until the next one (db/read-cache.ts).
+  trackWrites(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

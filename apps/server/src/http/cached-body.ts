@@ -88,9 +88,9 @@ export async function sendCachedBody(
 }
 
 /**
- * Sends a per-request JSON answer with an ETag (a hash of its bytes) and 304 on a match: the place
- * detail and its reviews (docs/product.md#catalogue). Private: they depend on who asks.
+ * Sends a JSON answer that depends on who asks, with an ETag and 304 on a match: the place detail and
+ * its reviews (docs/product.md#catalogue), their bytes made once per version on the embedded database.
  */
-export function sendJsonWithEtag(request: FastifyRequest, reply: FastifyReply, value: unknown) {
-  return sendCachedBody(request, reply, makeCachedBody(Buffer.from(JSON.stringify(value))), 'Accept-Encoding, Authorization', 'private, no-cache');
+export function sendPrivateBody(request: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
+  return sendCachedBody(request, reply, entry, 'Accept-Encoding, Authorization', 'private, no-cache');
 }

@@ -18,7 +18,7 @@ import {
   PlaceUpdateSchema,
 } from '@sendero/contract';
 import { AppError } from '@/errors.js';
-import { makeCachedBody, sendCachedBody, sendJsonWithEtag } from '@/http/cached-body.js';
+import { makeCachedBody, sendCachedBody, sendPrivateBody } from '@/http/cached-body.js';
 import { PLACE_INDEX_TTL_MS, placeIndexFor } from '@/services/place-index.js';
 import { placeCacheMaxAge } from '@/services/place-list-cache.js';
 import { searchPlaces } from '@/services/place-search.js';
@@ -144,9 +144,9 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
       },
     },
     async (request, reply) => {
-      const { auth, place } = await getPlaceAsCaller(app.db, request.claims!, request.params.id);
+      const { auth, body } = await getPlaceAsCaller(app.db, request.claims!, request.params.id);
       request.auth = auth;
-      return sendJsonWithEtag(request, reply, place);
+      return sendPrivateBody(request, reply, body);
     },
   );
 

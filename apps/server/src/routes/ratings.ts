@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API, DeletedSchema, IdParamsSchema, PlaceIdParamsSchema, RatingCreateSchema, RatingListItemSchema, RatingSchema } from '@sendero/contract';
-import { sendJsonWithEtag } from '@/http/cached-body.js';
+import { sendPrivateBody } from '@/http/cached-body.js';
 import { errorResponses } from '@/plugins/errors.js';
 import { createRating, deleteRating, listRatings } from '@/services/ratings.js';
 
@@ -43,9 +43,9 @@ export default async function ratingsRoutes(fastify: FastifyInstance): Promise<v
       },
     },
     async (request, reply) => {
-      const { auth, reviews } = await listRatings(app.db, request.claims!, request.params.placeId);
+      const { auth, body } = await listRatings(app.db, request.claims!, request.params.placeId);
       request.auth = auth;
-      return sendJsonWithEtag(request, reply, reviews);
+      return sendPrivateBody(request, reply, body);
     },
   );
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { MSG, type LoginRequest, type LoginResponse, type RegisterRequest, type Role, type User } from '@sendero/contract';
 import { users, type UserRow } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
+import { readCache } from '@/db/read-cache.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '@/db/errors.js';
 import { conflict, unauthorized } from '@/errors.js';
 import type { AuthUser } from '@/services/caller.js';
@@ -90,11 +91,24 @@ export const callerColumns = {
   tokenVersion: users.tokenVersion,
 };
 
+/** A row of `callerColumns`. */
+export interface CallerRow {
+  id: string;
+  role: Role;
+  firstname: string;
+  lastname: string;
+  tokenVersion: number;
+}
+
+/**
+ * On the embedded database, callers' rows by user id, kept until the next write of any kind
+ * (db/read-cache.ts): a role change, a retired token or a deleted user is a write, so the next request
+ * reads the row again. A few thousand rows of five short columns.
+ */
+export const callerRows = readCache<CallerRow>({ maxEntries: 5000 });
+
 /** The caller a row of `callerColumns` stands for, or null when it is gone or the token was retired. */
-export function callerFromRow(
-  row: { id: string; role: Role; firstname: string; lastname: string; tokenVersion: number } | null | undefined,
-  claims: TokenClaims,
-): AuthUser | null {
+export function callerFromRow(row: CallerRow | null | undefined, claims: TokenClaims): AuthUser | null {
   if (!row || row.id !== claims.sub || row.tokenVersion !== claims.ver) return null;
   return { id: row.id, role: row.role, firstname: row.firstname, lastname: row.lastname };
 }
@@ -103,6 +117,11 @@ export function callerFromRow(
 export async function authenticate(db: Db, tokens: TokenService, token: string): Promise<AuthUser | null> {
   const claims = tokens.verify(token);
   if (!claims) return null;
+  const cache = callerRows.on(db);
+  const kept = cache?.get(claims.sub);
+  if (kept) return callerFromRow(kept, claims);
+  const at = cache?.generation();
   const [row] = await db.select(callerColumns).from(users).where(eq(users.id, claims.sub)).limit(1);
+  if (row && cache) cache.set(claims.sub, row, at!);
   return callerFromRow(row, claims);
 }

@@ -17,6 +17,11 @@ let templateBlob: Blob | undefined;
 /** A fresh, migrated database of its own: a PGlite copy of the template, or a new PostgreSQL database. */
 export async function openTestDatabase(): Promise<Database> {
   if (testDbKind() === 'postgres') return openTestPostgres();
+  return openTestPglite();
+}
+
+/** A fresh, migrated embedded database in both projects (for what only PGlite does). */
+export async function openTestPglite(): Promise<Database> {
   templateBlob ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
   return wrapPglite(new PGlite({ loadDataDir: templateBlob, extensions: PGLITE_EXTENSIONS }));
 }
