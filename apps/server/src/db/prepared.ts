@@ -5,9 +5,9 @@ import pg from 'pg';
 import type { Db } from './types.js';
 
 /**
- * Named prepared statements for the hottest reads (the place detail and its reviews,
- * docs/architecture.md#data): the statement is parsed and planned once per database session, and every
- * request after that only binds its values and executes.
+ * Named prepared statements for the hottest calls (the caller's row, the place detail and its reviews,
+ * review create and delete; docs/architecture.md#data): the statement is parsed once per database
+ * session, and every request after that only binds its values and executes.
  * - PostgreSQL: node-postgres's named queries (`{ name, text, values }`), prepared once per connection.
  * - PGlite: `query()` sends six protocol messages, each a call into the WebAssembly module (parse,
  *   describe, bind, describe, execute, sync) and parses and plans the statement every time; here the
@@ -15,7 +15,8 @@ import type { Db } from './types.js';
  *   execute + sync, under the same locks as `query()` (so never inside another caller's transaction).
  * Rows come as each driver parses its column types (uuid and text strings, integers, booleans, float
  * numbers, timestamptz as Date, text[] as arrays, json parsed); `numeric` differs (a string on
- * PostgreSQL), so callers convert it with Number(). Only for reads outside a transaction (`Db`, not `Tx`).
+ * PostgreSQL), so callers convert it with Number(). Only outside a transaction (`Db`, not `Tx`): a
+ * statement that writes is its own transaction, committed when it returns.
  */
 export interface PreparedRead<P extends Record<string, string | null>, R> {
   /** The rows of the statement for these values. */
@@ -28,7 +29,7 @@ const dialect = new PgDialect();
  * A statement named `name` (unique in the process) from drizzle SQL whose values are all
  * `sql.placeholder(...)`s, filled from `values` at each call.
  */
-export function preparedRead<P extends Record<string, string | null>, R>(name: string, query: SQL): PreparedRead<P, R> {
+export function preparedStatement<P extends Record<string, string | null>, R>(name: string, query: SQL): PreparedRead<P, R> {
   const compiled = dialect.sqlToQuery(query);
   const order = compiled.params.map((param) => {
     if (!(param instanceof Placeholder)) throw new Error(`prepared statement ${name}: every value must be a placeholder`);
@@ -41,10 +42,13 @@ export function preparedRead<P extends Record<string, string | null>, R>(name: s
       const client = (db as unknown as { $client: unknown }).$client;
       if (client instanceof PGlite) return pgliteRows<R>(client, name, text, args);
       if (client instanceof pg.Pool || client instanceof pg.Client) return (await client.query<R & pg.QueryResultRow>({ name, text, values: args })).rows;
-      throw new Error('preparedRead: unknown database client');
+      throw new Error('preparedStatement: unknown database client');
     },
   };
 }
+
+/** The same as {@link preparedStatement}, named for what the reads use it for. */
+export const preparedRead = preparedStatement;
 
 /** The statement names already prepared on each PGlite instance (a closed instance is forgotten with it). */
 const preparedOn = new WeakMap<PGlite, Set<string>>();

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { MSG, type LoginRequest, type LoginResponse, type RegisterRequest, type Role, type User } from '@sendero/contract';
 import { users, type UserRow } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
+import { preparedRead } from '@/db/prepared.js';
 import { readCache } from '@/db/read-cache.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '@/db/errors.js';
 import { conflict, unauthorized } from '@/errors.js';
@@ -82,16 +83,7 @@ export async function login(
   return { token: await issueToken(tokens, user), _id: user.id, role: user.role };
 }
 
-/** The caller's columns, read with the token's claims on every request (see `callerFromRow`). */
-export const callerColumns = {
-  id: users.id,
-  role: users.role,
-  firstname: users.firstname,
-  lastname: users.lastname,
-  tokenVersion: users.tokenVersion,
-};
-
-/** A row of `callerColumns`. */
+/** The caller's row, read with the token's claims on every request (see `callerFromRow`). */
 export interface CallerRow {
   id: string;
   role: Role;
@@ -107,7 +99,7 @@ export interface CallerRow {
  */
 export const callerRows = readCache<CallerRow>({ maxEntries: 5000 });
 
-/** The caller a row of `callerColumns` stands for, or null when it is gone or the token was retired. */
+/** The caller a `CallerRow` stands for, or null when it is gone or the token was retired. */
 export function callerFromRow(row: CallerRow | null | undefined, claims: TokenClaims): AuthUser | null {
   if (!row || row.id !== claims.sub || row.tokenVersion !== claims.ver) return null;
   return { id: row.id, role: row.role, firstname: row.firstname, lastname: row.lastname };
@@ -121,7 +113,14 @@ export async function authenticate(db: Db, tokens: TokenService, token: string):
   const kept = cache?.get(claims.sub);
   if (kept) return callerFromRow(kept, claims);
   const at = cache?.generation();
-  const [row] = await db.select(callerColumns).from(users).where(eq(users.id, claims.sub)).limit(1);
+  const [row] = await callerRead.rows(db, { sub: claims.sub });
   if (row && cache) cache.set(claims.sub, row, at!);
   return callerFromRow(row, claims);
 }
+
+/** `authenticate`'s read, prepared once per database session (db/prepared.ts). */
+const callerRead = preparedRead<{ sub: string }, CallerRow>(
+  'sendero_caller',
+  sql`select ${users.id} as "id", ${users.role} as "role", ${users.firstname} as "firstname", ${users.lastname} as "lastname",
+    ${users.tokenVersion} as "tokenVersion" from ${users} where ${users.id} = ${sql.placeholder('sub')}::uuid`,
+);

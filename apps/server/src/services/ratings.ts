@@ -6,8 +6,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '@/error
 import type { AuthUser } from '@/services/caller.js';
 import { assertOwnUploads } from '@/services/uploads-registry.js';
 import { invalidatePlaceList } from './place-list-cache.js';
-import { rowsOf } from '@/db/raw.js';
-import { preparedRead } from '@/db/prepared.js';
+import { preparedRead, preparedStatement } from '@/db/prepared.js';
 import { isUuid } from './places.js';
 import { readCache } from '@/db/read-cache.js';
 import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
@@ -105,26 +104,13 @@ export async function createRating(db: Db, auth: AuthUser, input: RatingCreate):
     await assertOwnUploads(db, [input.photo_url], 'photo_url', auth.id);
     throw notFound(MSG.placeNotFound);
   }
-  const [outcome] = await rowsOf<CreateOutcome>(db, sql`
-    with place as (
-      select ${places.id}, ${places.verified}, ${places.idUser} from ${places}
-      where ${places.id} = ${input.id_place} for update
-    ), own as (
-      select 1 from ${uploads} where ${uploads.url} = ${input.photo_url} and ${uploads.idUser} = ${auth.id} limit 1
-    ), changed as (
-      insert into ${ratings} (id_user, id_place, photo_url, rating, comment)
-      select ${auth.id}::uuid, place.id, ${input.photo_url}::text, ${input.rating}::int, ${input.comment}::text from place
-      where (place.verified or place.id_user = ${auth.id}) and exists (select 1 from own)
-      on conflict (id_user, id_place) do nothing
-      returning id, id_user, id_place, photo_url, rating, comment, created_at
-    ), counted as (
-      update ${places} set ${placeNumbersAfter(1)}
-      from changed where ${places.id} = changed.id_place
-      returning ${places.id}
-    )
-    select exists (select 1 from own) as own, exists (select 1 from place) as found,
-      (select verified from place) as verified, (select id_user from place) as place_owner, changed.*
-    from (values (1)) as one left join changed on true`);
+  const [outcome] = await reviewCreate.rows(db, {
+    placeId: input.id_place,
+    userId: auth.id,
+    photoUrl: input.photo_url,
+    rating: String(input.rating),
+    comment: input.comment,
+  });
   if (!outcome?.own) throw badRequest(MSG.uploadNotOurs, { photo_url: MSG.uploadNotOurs });
   if (!outcome.found || !canSeePlace({ verified: Boolean(outcome.verified), id_user: outcome.place_owner ?? '' }, auth)) {
     throw notFound(MSG.placeNotFound);
@@ -134,6 +120,31 @@ export async function createRating(db: Db, auth: AuthUser, input: RatingCreate):
   invalidatePlaceList(db, row.idPlace);
   return toRatingJson(row);
 }
+
+/** createRating's one statement, prepared once per database session (db/prepared.ts). */
+const reviewCreate = preparedStatement<{ placeId: string; userId: string; photoUrl: string; rating: string; comment: string }, CreateOutcome>(
+  'sendero_review_create',
+  sql`
+    with place as (
+      select ${places.id}, ${places.verified}, ${places.idUser} from ${places}
+      where ${places.id} = ${sql.placeholder('placeId')}::uuid for update
+    ), own as (
+      select 1 from ${uploads} where ${uploads.url} = ${sql.placeholder('photoUrl')}::text and ${uploads.idUser} = ${sql.placeholder('userId')}::uuid limit 1
+    ), changed as (
+      insert into ${ratings} (id_user, id_place, photo_url, rating, comment)
+      select ${sql.placeholder('userId')}::uuid, place.id, ${sql.placeholder('photoUrl')}::text, ${sql.placeholder('rating')}::int, ${sql.placeholder('comment')}::text from place
+      where (place.verified or place.id_user = ${sql.placeholder('userId')}::uuid) and exists (select 1 from own)
+      on conflict (id_user, id_place) do nothing
+      returning id, id_user, id_place, photo_url, rating, comment, created_at
+    ), counted as (
+      update ${places} set ${placeNumbersAfter(1)}
+      from changed where ${places.id} = changed.id_place
+      returning ${places.id}
+    )
+    select exists (select 1 from own) as own, exists (select 1 from place) as found,
+      (select verified from place) as verified, (select id_user from place) as place_owner, changed.*
+    from (values (1)) as one left join changed on true`,
+);
 
 /** A review as `listRatings` reads it: the JSON of its row (dates as text) and its author's name and photo. */
 interface ListedReview extends RawRating {
@@ -239,31 +250,13 @@ interface DeleteOutcome extends Record<string, unknown> {
  */
 export async function deleteRating(db: Db, auth: AuthUser, id: string): Promise<Deleted> {
   if (!isUuid(id)) throw notFound(MSG.ratingNotFound);
-  const mayDeleteOwn = canDeleteReview({ id_user: auth.id }, auth);
-  const mayDeleteAny = canDeleteReview({ id_user: '' }, auth);
-  const [found] = await rowsOf<DeleteOutcome>(db, sql`
-    with target as (
-      select r.id, r.id_user, r.id_place, p.verified, p.id_user as place_owner
-      from ${ratings} r join ${places} p on p.id = r.id_place
-      where r.id = ${id} for update of p
-    ), changed as (
-      delete from ${ratings}
-      where ${ratings.id} = (select target.id from target
-        where ${mayDeleteAny}::boolean or (${mayDeleteOwn}::boolean and target.id_user = ${auth.id}))
-      returning id, id_place, id_user, rating
-    ), counted as (
-      update ${places} set ${placeNumbersAfter(-1)}
-      from changed where ${places.id} = changed.id_place
-      returning ${places.id}
-    ), logged as (
-      insert into ${adminActions} (id_admin, action, target_type, target_id)
-      select ${auth.id}::uuid, 'delete_rating', 'rating', changed.id from changed
-      where ${auth.role === 'admin'}::boolean and changed.id_user <> ${auth.id}
-      returning 1
-    )
-    select target.id_user, target.id_place, target.verified, target.place_owner,
-      (select count(*) from changed)::int as deleted
-    from target`);
+  const [found] = await reviewDelete.rows(db, {
+    id,
+    callerId: auth.id,
+    mayDeleteOwn: String(canDeleteReview({ id_user: auth.id }, auth)),
+    mayDeleteAny: String(canDeleteReview({ id_user: '' }, auth)),
+    isAdmin: String(auth.role === 'admin'),
+  });
   if (!found) throw notFound(MSG.ratingNotFound);
   if (!canDeleteReview({ id_user: found.id_user }, auth)) {
     throw canSeePlace({ verified: found.verified, id_user: found.place_owner }, auth) ? forbidden() : notFound(MSG.ratingNotFound);
@@ -272,3 +265,31 @@ export async function deleteRating(db: Db, auth: AuthUser, id: string): Promise<
   invalidatePlaceList(db, found.id_place);
   return { _id: id, deleted: true };
 }
+
+/** deleteRating's one statement, prepared once per database session (db/prepared.ts). */
+const reviewDelete = preparedStatement<{ id: string; callerId: string; mayDeleteOwn: string; mayDeleteAny: string; isAdmin: string }, DeleteOutcome>(
+  'sendero_review_delete',
+  sql`
+    with target as (
+      select r.id, r.id_user, r.id_place, p.verified, p.id_user as place_owner
+      from ${ratings} r join ${places} p on p.id = r.id_place
+      where r.id = ${sql.placeholder('id')}::uuid for update of p
+    ), changed as (
+      delete from ${ratings}
+      where ${ratings.id} = (select target.id from target
+        where ${sql.placeholder('mayDeleteAny')}::boolean or (${sql.placeholder('mayDeleteOwn')}::boolean and target.id_user = ${sql.placeholder('callerId')}::uuid))
+      returning id, id_place, id_user, rating
+    ), counted as (
+      update ${places} set ${placeNumbersAfter(-1)}
+      from changed where ${places.id} = changed.id_place
+      returning ${places.id}
+    ), logged as (
+      insert into ${adminActions} (id_admin, action, target_type, target_id)
+      select ${sql.placeholder('callerId')}::uuid, 'delete_rating', 'rating', changed.id from changed
+      where ${sql.placeholder('isAdmin')}::boolean and changed.id_user <> ${sql.placeholder('callerId')}::uuid
+      returning 1
+    )
+    select target.id_user, target.id_place, target.verified, target.place_owner,
+      (select count(*) from changed)::int as deleted
+    from target`,
+);
