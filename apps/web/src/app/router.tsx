@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { paths } from '@/config/paths';
 import { setUnauthorizedHandler } from '@/lib/api-client';
-import { setLeavingScreen } from '@/lib/leaving-screen';
+import { trackLeavingScreen } from '@/lib/leaving-screen';
 import { withReturn } from '@/lib/return-path';
 import { routes } from './route-tree';
 
@@ -17,9 +17,7 @@ let appRouter: Router | null = null;
 function getRouter(): Router {
   if (appRouter) return appRouter;
   const router = (appRouter = createBrowserRouter(routes));
-  router.subscribe(({ navigation, location }) =>
-    setLeavingScreen(navigation.state !== 'idle' && navigation.location.pathname !== location.pathname),
-  );
+  trackLeavingScreen(router);
   return router;
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams, useNavigation } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { isLeavingScreen } from '@/lib/leaving-screen';
 import { readSearchState, writeSearchState, type SearchState } from '@sendero/contract';
 
@@ -49,11 +49,6 @@ export function useSearchState(): [SearchState, (next: Partial<SearchState>) => 
   const written = useRef<string | null>(null);
   // Cancels the scheduled write of the address, if any.
   const pending = useRef<() => void>(() => undefined);
-  // A navigation away (e.g. 'Ver más' while the next screen's code loads) must not be undone by a
-  // late write of the search address.
-  const navigation = useNavigation();
-  const leaving = useRef(false);
-  leaving.current = navigation.state !== 'idle' && navigation.location.pathname !== window.location.pathname;
 
   useEffect(() => {
     const current = params.toString();
@@ -76,8 +71,10 @@ export function useSearchState(): [SearchState, (next: Partial<SearchState>) => 
     setValue(merged);
     pending.current();
     const write = () => {
-      // The router's own state too: a click's navigation may start before this screen re-renders.
-      if (leaving.current || isLeavingScreen()) return;
+      // A navigation away (e.g. 'Ver más' while the next screen's code loads) must not be undone by
+      // a late write of the search address; the router's state is read now, as the click's navigation
+      // may have started before this screen re-renders.
+      if (isLeavingScreen()) return;
       const out = writeSearchState(merged, new URLSearchParams(window.location.search));
       written.current = out.toString();
       setParamsRef.current(out, { replace: true });
