@@ -121,6 +121,16 @@ function muiWithoutCssVars(): Plugin {
  * the screen's chunks start only once the entry has run and the router has asked for them. Chunks the
  * screen imports dynamically count too.
  */
+const webRoot = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The app (src/main.tsx), which the page's entry script (src/boot.ts, in index.html) imports once the
+ * static first paint is on screen (docs/decisions/032-app-code-after-the-first-paint.md); the entry and
+ * the few modules it needs before that stay out of the app's chunk.
+ */
+const APP_ENTRY = 'src/main.tsx';
+const BOOT_MODULES = /[\\/]index\.html(\?.*)?$|[\\/]src[\\/]boot\.ts$|[\\/]assets[\\/]fonts[\\/]fonts\.css$|vite[\\/]preload-helper|vite[\\/]modulepreload-polyfill/;
+
 export const PRELOADED_ROUTES: Record<string, string> = {
   [paths.login]: 'src/app/routes/login.tsx',
   [paths.register]: 'src/app/routes/register.tsx',
@@ -132,27 +142,35 @@ export const PRELOADED_ROUTES: Record<string, string> = {
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 function routePreloads(): Plugin {
-  const webRoot = dirname(fileURLToPath(import.meta.url));
   return {
     name: 'sendero-route-preloads',
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      // The entry and what it imports are already in index.html.
+      // The page's entry and what it imports are already in index.html; the app (APP_ENTRY) is not.
+      const appEntry = join(webRoot, APP_ENTRY);
       const initial = new Set<string>();
       const visitInitial = (fileName: string) => {
         if (initial.has(fileName)) return;
         initial.add(fileName);
         byFile.get(fileName)?.imports.forEach(visitInitial);
       };
-      chunks.filter((chunk) => chunk.isEntry).forEach((chunk) => visitInitial(chunk.fileName));
+      chunks.filter((chunk) => chunk.isEntry && chunk.facadeModuleId !== appEntry).forEach((chunk) => visitInitial(chunk.fileName));
       const preloads: Record<string, string[]> = {};
       for (const [path, module] of Object.entries(PRELOADED_ROUTES)) {
         const id = join(webRoot, module);
         const screen = chunks.find((chunk) => chunk.facadeModuleId === id);
         if (!screen) this.error(`route-preloads: no chunk for ${module} (${path}); is it still a lazy screen?`);
+        // The app itself first (the entry script imports it after the first paint), without what it
+        // loads later (the other screens); then the screen and all it needs.
         const files: string[] = [];
+        const visitApp = (fileName: string) => {
+          if (initial.has(fileName) || files.includes(fileName)) return;
+          files.push(fileName);
+          byFile.get(fileName)?.imports.forEach(visitApp);
+        };
+        chunks.filter((chunk) => chunk.facadeModuleId === appEntry).forEach((chunk) => visitApp(chunk.fileName));
         const visit = (fileName: string) => {
           const chunk = byFile.get(fileName);
           if (!chunk || initial.has(fileName) || files.includes(fileName)) return;
@@ -198,6 +216,9 @@ export default defineConfig(({ command }) => ({
     // budget is the 170 KB gzip that bench:web checks, not Vite's 500 KB-minified default warning.
     chunkSizeWarningLimit: 640,
     rolldownOptions: {
+      // index.html loads src/boot.ts, which imports main.tsx after the first paint; main.tsx is an entry
+      // too so that what it needs at start is one chunk ('app' below), as when it was the page's entry.
+      input: { index: join(webRoot, 'index.html'), main: join(webRoot, APP_ENTRY) },
       treeshake: {
         moduleSideEffects: [{ test: /[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/, sideEffects: false }],
       },
@@ -207,7 +228,10 @@ export default defineConfig(({ command }) => ({
             // Everything the first screen needs (the landing is not lazy) in one chunk instead of a
             // dozen small shared chunks, which compress worse and cost a request each: 161 KB gzip
             // against ~172 KB split (landing budget: 170 KB). Other screens stay lazy chunks.
-            { name: 'app', tags: ['$initial'], priority: 1 },
+            // The page's entry (src/boot.ts) and what it needs stay on their own: they run before the
+            // first paint. The app imports Vite's preload helper from there.
+            { name: 'boot', test: BOOT_MODULES, priority: 2 },
+            { name: 'app', tags: ['$initial'], test: (id: string) => !BOOT_MODULES.test(id), priority: 1 },
           ],
         },
       },

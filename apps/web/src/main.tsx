@@ -1,8 +1,6 @@
 import '@/lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-// Roboto 400/500/700 cut down to the characters Spanish text uses (scripts/subset-fonts.mjs).
-import '@/assets/fonts/fonts.css';
 import { AppProvider } from '@/app/provider';
 import { AppRouter, whenRouterReady } from '@/app/router';
 

@@ -113,18 +113,25 @@ const ROOT_RE = /(<div id="root">)[\s\S]*?(<\/div>\s*<\/body>)/i;
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 const ASSET_HREF_RE = /^\/assets\/[\w.-]+\.js$/;
 
+/** The <template> the web app's entry script reads the preloads from (apps/web/src/boot.ts). */
+export const ROUTE_PRELOADS_ID = 'sd-route-preloads';
+
 /**
- * The build's map from a screen's path to the chunks that screen needs (/ingresar: the login screen, its
- * form, the contract's schemas...), as the modulepreload tags that path's HTML carries, so the browser
- * fetches them alongside the entry instead of after it has run (a second round trip before the form
- * paints). A missing or unreadable map only costs that speed-up. Only /assets/*.js paths are taken.
+ * The build's map from a screen's path to the chunks that screen needs (/ingresar: the app, the login
+ * screen, its form, the contract's schemas...), as the modulepreload tags that path's HTML carries, so
+ * they download together with the app's code instead of after the router asks for them (a second round
+ * trip before the form works). The tags are inside a <template>, inert: the entry script puts them in
+ * <head> once the page's static first paint is on screen (docs/decisions/032-app-code-after-the-first-paint.md).
+ * A missing or unreadable map only costs that speed-up. Only /assets/*.js paths are taken.
  */
 export function routePreloadTags(json: string | null): Map<string, string> {
   const tags = new Map<string, string>();
   for (const [path, files] of buildMapEntries(json)) {
     if (!path.startsWith('/') || !Array.isArray(files)) continue;
     const hrefs = files.filter((file): file is string => typeof file === 'string' && ASSET_HREF_RE.test(file));
-    if (hrefs.length) tags.set(path, hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n    '));
+    if (!hrefs.length) continue;
+    const links = hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n      ');
+    tags.set(path, `<template id="${ROUTE_PRELOADS_ID}">\n      ${links}\n    </template>`);
   }
   return tags;
 }
@@ -213,7 +220,7 @@ class PageRenderer {
     const hit = this.generic.get(pathname);
     if (hit) return hit;
     const [before, after] = pathname === '/' ? template.landing : template.page;
-    // After the entry script (in <head>), so the entry is asked for first.
+    // In <head>, after the entry script: inert until that script reads them (see routePreloadTags).
     const preload = template.preloads.get(pathname);
     let rest = !preload ? after : /<\/head>/i.test(after) ? after.replace(/<\/head>/i, () => `  ${preload}\n  </head>`) : `${preload}\n    ${after}`;
     const shell = template.shells.get(pathname);
