@@ -230,11 +230,20 @@ describe('serving the built web app', () => {
       ['/api/nada', 'text/html'],
       ['/assets/no-existe.js', '*/*'],
       ['/buscar-destino', 'application/json'],
+      // Longer than the router's parameter limit, and than any file name: still the API's 404, not a 403.
+      [`/api/user/${'a'.repeat(5000)}`, 'application/json'],
+      [`/assets/${'a'.repeat(300)}.js`, '*/*'],
     ] as const) {
       const res = await api(t).get<ErrorBody>(url, { accept });
-      expect(res.status, url).toBe(404);
+      expect(res.status, url.slice(0, 40)).toBe(404);
       expect(res.body.error.code).toBe('NOT_FOUND');
     }
+  });
+
+  it('answers a page whose path has a segment too long for a file name with the app, not a 403', async () => {
+    const res = await api(t).get(`/buscar-destino/destino/${'a'.repeat(300)}`, { accept: 'text/html' });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root">');
   });
 
   it('serves the service worker and the manifest with their types, checked on every visit', async () => {

@@ -240,6 +240,11 @@ function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? '/';
 }
 
+const isApiOrUploads = (path: string) => path === '/api' || path.startsWith('/api/') || path.startsWith(UPLOADS_PATH_PREFIX);
+
+/** A path no file of the build can have: the API's and uploads', and any with a segment longer than a file name may be. */
+const neverAFile = (path: string) => isApiOrUploads(path) || path.split('/').some((segment) => segment.length > 255);
+
 /**
  * Whether to answer with the web app: a GET/HEAD outside /api and /uploads from a browser (it asks for
  * text/html), or from a link-preview crawler that asks for anything (`*\/*` or no Accept) for a path
@@ -248,7 +253,7 @@ function pathOf(request: FastifyRequest): string {
 function wantsHtml(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = pathOf(request);
-  if (path === '/api' || path.startsWith('/api/') || path.startsWith(UPLOADS_PATH_PREFIX)) return false;
+  if (isApiOrUploads(path)) return false;
   const accept = request.headers.accept;
   if (accept?.includes('text/html')) return true;
   const last = path.slice(path.lastIndexOf('/') + 1);
@@ -294,6 +299,12 @@ async function webPlugin(app: FastifyInstance) {
         }
         else reply.header('cache-control', 'public, max-age=3600');
       },
+    });
+    // The build's catch-all route also catches what no other route matched, e.g. an API id longer than
+    // the router's parameter limit; for a segment too long to be a file name @fastify/static answers
+    // 403 before asking the not-found handler. Such paths go straight to the not-found handler below.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.url === '/*' && neverAFile(pathOf(request))) return reply.callNotFound();
     });
   } else {
     app.get('/', { schema: { hide: true } }, async (_request, reply) =>
