@@ -272,6 +272,17 @@ describe('the read cache of the embedded database', () => {
     expect(await callsFor(list)).toBe(0);
   });
 
+  it('keeps the verified list past a second (no other process can write), until a write here', async () => {
+    const list = () => api(t).get<Place[]>(API.places);
+    expect((await list()).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await callsFor(list)).toBe(0);
+    const other = await t.createUser();
+    const admin = await t.createAdmin();
+    const made = await createPlace(t, other.token, { photos: [await registerUpload(t.db, other.user._id, 'place')] }, { verifyWith: admin.token });
+    expect((await list()).body.map((p) => p._id)).toContain(made._id);
+  });
+
   it('checks the token of every request against the kept row of its user', async () => {
     const detail = (token: string) => api(t, token).get<Place & ErrorBody>(API.place(place._id));
     expect((await detail(reader.token)).status).toBe(200);

@@ -23,13 +23,16 @@ const RECONNECT_MAX_MS = 5000;
  * and that entry of the browsing index at once. While it listens the caches are kept until such a
  * notification; when the connection is lost the caches are dropped, kept at most PLACE_LIST_TTL_MS until
  * it is back (reconnecting with a backoff up to 5 s), and dropped again once it listens (notifications
- * sent meanwhile are lost). PGlite has one process: nothing to listen to.
+ * sent meanwhile are lost). PGlite has one process: nothing to listen to, and the caches are kept until
+ * a write in this process.
  */
 async function placeChangesPlugin(app: FastifyInstance) {
   const state = { live: false };
   app.decorate('placeChanges', state as { readonly live: boolean });
   const url = app.config.databaseUrl;
-  if (!url) return;
+  // One process owns the embedded database: every write goes through invalidatePlaceList here, so the
+  // place caches are kept until one (no 1 s rebuild of the whole list as for a silent PostgreSQL).
+  if (!url) return setPlaceCacheMaxAge(app.db, () => Number.POSITIVE_INFINITY);
 
   setPlaceCacheMaxAge(app.db, () => (state.live ? Number.POSITIVE_INFINITY : PLACE_LIST_TTL_MS));
   let client: pg.Client | null = null;
