@@ -24,12 +24,17 @@ void nextTask()
         </StrictMode>,
       );
     }),
-  );
+  )
+  .then(registerServiceWorkerWhenIdle);
 
-// The service worker (offline use, installable app) registers once the page has loaded, from a chunk
-// of its own: the landing's first download does not grow.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+// The service worker (offline use, installable app) registers once the page has loaded and the first
+// screen has rendered (the browser is idle after React's first commit), from a chunk of its own: the
+// landing's first download does not grow, and its precaching does not compete with the first screen.
+// The load event alone no longer says that: src/boot.ts imports this module after the first paint.
+function registerServiceWorkerWhenIdle(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const register = () => void import('@/lib/register-sw').then((m) => m.registerServiceWorker());
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 2000));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
