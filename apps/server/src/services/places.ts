@@ -3,12 +3,12 @@ import { canEditPlace, canSeePlace, MSG, type Deleted, type Place, type PlaceCre
 import { outings, places, ratings, users, type PlaceRow } from '@/db/schema.js';
 import { preparedRead } from '@/db/prepared.js';
 import type { Db, Tx } from '@/db/types.js';
-import { badRequest, forbidden, notFound, unauthorized } from '@/errors.js';
+import { badRequest, forbidden, notFound } from '@/errors.js';
 import type { AuthUser } from '@/services/caller.js';
 import { recordAdminAction } from './admin-actions.js';
 import { readCache } from '@/db/read-cache.js';
 import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
-import { callerFromRow, callerRows, type CallerRow } from './auth.js';
+import { callerAndVisibleBody, type VisibleBody } from './visible-body.js';
 import type { TokenClaims } from './tokens.js';
 import { getPlaceList, invalidatePlaceList, type PlaceListEntry, type PlaceListItem } from './place-list-cache.js';
 import { assertOwnUploads } from '@/services/uploads-registry.js';
@@ -62,49 +62,29 @@ export async function getPlace(db: Db, id: string, auth: AuthUser | null): Promi
   return toPlaceJson(await getVisiblePlaceRow(db, id, auth));
 }
 
-/** A visible place's detail as sent: who may see it, and its JSON bytes with their ETag. */
-interface KeptDetail {
-  ownership: { verified: boolean; id_user: string };
-  body: CachedBody;
-}
-
 /**
  * On the embedded database, place details by id, kept until the next write (db/read-cache.ts): a
  * couple of thousand bodies of about a kilobyte (their compressed forms, made when asked, counted too).
  */
-const placeDetails = readCache<KeptDetail>({ maxEntries: 2000, maxBytes: 8 * 1024 * 1024, bytesOf: (d) => 2 * d.body.body.length + 200 });
+const placeDetails = readCache<VisibleBody>({ maxEntries: 2000, maxBytes: 8 * 1024 * 1024, bytesOf: (d) => 2 * d.body.body.length + 200 });
 
 /**
  * GET /api/place/{id}: the caller's row (current role and token version, as on every request) and the
  * place in one statement (one round trip where two were), or both from the cache of the embedded
- * database when no write ran since they were read. 401 when the token's user is gone or its token was
- * retired, 404 when the caller may not see the place; else the place as JSON bytes with an ETag.
+ * database when no write ran since they were read (services/visible-body.ts). 401 when the token's
+ * user is gone or its token was retired, 404 when the caller may not see the place; else the place as
+ * JSON bytes with an ETag.
  */
-export async function getPlaceAsCaller(db: Db, claims: TokenClaims, id: string): Promise<{ auth: AuthUser; body: CachedBody }> {
+export function getPlaceAsCaller(db: Db, claims: TokenClaims, id: string): Promise<{ auth: AuthUser; body: CachedBody }> {
   const placeId = isUuid(id) ? id.toLowerCase() : null;
-  const callers = callerRows.on(db);
-  const details = placeDetails.on(db);
-  if (callers && details && placeId) {
-    const caller = callers.get(claims.sub);
-    const detail = caller && details.get(placeId);
-    if (detail) return visibleDetail(caller, detail, claims);
-  }
-  const at = callers?.generation();
-  const [row] = await placeDetailRead.rows(db, { sub: claims.sub, placeId });
-  const caller: CallerRow | undefined = row && { id: row.caller_id, role: row.caller_role, firstname: row.caller_firstname, lastname: row.caller_lastname, tokenVersion: row.caller_token_version };
-  const detail: KeptDetail | undefined = row && row.id !== null ? { ownership: ownership(row), body: makeCachedBody(Buffer.from(JSON.stringify(toPlaceJson(row)))) } : undefined;
-  if (at !== undefined) {
-    if (caller) callers!.set(claims.sub, caller, at);
-    if (detail) details!.set(placeId!, detail, at);
-  }
-  return visibleDetail(caller, detail, claims);
-}
-
-function visibleDetail(caller: CallerRow | undefined, detail: KeptDetail | undefined, claims: TokenClaims): { auth: AuthUser; body: CachedBody } {
-  const auth = callerFromRow(caller, claims);
-  if (!auth) throw unauthorized();
-  if (!detail || !canSeePlace(detail.ownership, auth)) throw notFound(MSG.placeNotFound);
-  return { auth, body: detail.body };
+  return callerAndVisibleBody(db, claims, placeId, placeDetails, async () => {
+    const [row] = await placeDetailRead.rows(db, { sub: claims.sub, placeId });
+    if (!row) return {};
+    return {
+      caller: { id: row.caller_id, role: row.caller_role, firstname: row.caller_firstname, lastname: row.caller_lastname, tokenVersion: row.caller_token_version },
+      kept: row.id !== null ? { ownership: ownership(row), body: makeCachedBody(Buffer.from(JSON.stringify(toPlaceJson(row)))) } : undefined,
+    };
+  });
 }
 
 /** Every column of the place under its drizzle name (a PlaceRow), after the caller's columns. */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { canDeleteReview, canSeePlace, canWriteReview, MSG, shortName, type Deleted, type Rating, type RatingCreate, type RatingListItem, type Role } from '@sendero/contract';
 import { adminActions, places, ratings, uploads, users, type RatingRow } from '@/db/schema.js';
 import type { Db, Tx } from '@/db/types.js';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '@/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '@/errors.js';
 import type { AuthUser } from '@/services/caller.js';
 import { assertOwnUploads } from '@/services/uploads-registry.js';
 import { invalidatePlaceList } from './place-list-cache.js';
@@ -10,7 +10,7 @@ import { preparedRead, preparedStatement } from '@/db/prepared.js';
 import { isUuid } from './places.js';
 import { readCache } from '@/db/read-cache.js';
 import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
-import { callerFromRow, callerRows, type CallerRow } from './auth.js';
+import { callerAndVisibleBody, type VisibleBody } from './visible-body.js';
 import type { TokenClaims } from './tokens.js';
 
 export function toRatingJson(row: RatingRow): Rating {
@@ -170,40 +170,28 @@ const placeReviewsRead = preparedRead<
     where cu.id = ${sql.placeholder('sub')}::uuid`,
 );
 
-/** A place's reviews as sent: who may see the place, and the list's JSON bytes with their ETag. */
-interface KeptReviews {
-  ownership: { verified: boolean; id_user: string };
-  body: CachedBody;
-}
-
 /**
  * On the embedded database, review lists by place id, kept until the next write (db/read-cache.ts):
  * at most 1,000 lists and 8 MB (their compressed forms, made when asked, counted too).
  */
-const placeReviews = readCache<KeptReviews>({ maxEntries: 1000, maxBytes: 8 * 1024 * 1024, bytesOf: (r) => 2 * r.body.body.length + 200 });
+const placeReviews = readCache<VisibleBody>({ maxEntries: 1000, maxBytes: 8 * 1024 * 1024, bytesOf: (r) => 2 * r.body.body.length + 200 });
 
 /**
  * Reviews of a place the caller may see, newest first, with the author's short name and photo: one
  * statement reads the caller's row (current role and token version, as on every request), the place's
  * visibility and its reviews as one JSON array (one round trip, and on the embedded database one value
  * to parse instead of ten typed columns per review), or all of it comes from the embedded database's
- * cache when no write ran since it was read. 401 when the token's user is gone or its token was
- * retired, 404 when the caller may not see the place; else the list as JSON bytes with an ETag.
+ * cache when no write ran since it was read (services/visible-body.ts). 401 when the token's user is
+ * gone or its token was retired, 404 when the caller may not see the place; else the list as JSON bytes
+ * with an ETag.
  */
-export async function listRatings(db: Db, claims: TokenClaims, placeId: string): Promise<{ auth: AuthUser; body: CachedBody }> {
+export function listRatings(db: Db, claims: TokenClaims, placeId: string): Promise<{ auth: AuthUser; body: CachedBody }> {
   const id = isUuid(placeId) ? placeId.toLowerCase() : null;
-  const callers = callerRows.on(db);
-  const lists = placeReviews.on(db);
-  if (callers && lists && id) {
-    const caller = callers.get(claims.sub);
-    const kept = caller && lists.get(id);
-    if (kept) return visibleReviews(caller, kept, claims);
-  }
-  const at = callers?.generation();
-  const [row] = await placeReviewsRead.rows(db, { sub: claims.sub, placeId: id });
-  const caller: CallerRow | undefined = row && { id: row.id, role: row.role, firstname: row.firstname, lastname: row.lastname, tokenVersion: row.token_version };
-  let kept: KeptReviews | undefined;
-  if (row && row.verified !== null && row.id_user !== null) {
+  return callerAndVisibleBody(db, claims, id, placeReviews, async () => {
+    const [row] = await placeReviewsRead.rows(db, { sub: claims.sub, placeId: id });
+    if (!row) return {};
+    const caller = { id: row.id, role: row.role, firstname: row.firstname, lastname: row.lastname, tokenVersion: row.token_version };
+    if (row.verified === null || row.id_user === null) return { caller };
     const listed = typeof row.reviews === 'string' ? (JSON.parse(row.reviews) as ListedReview[]) : (row.reviews ?? []);
     const reviews: RatingListItem[] = listed.map((r) => {
       const name = shortName(r.firstname, r.lastname);
@@ -215,20 +203,8 @@ export async function listRatings(db: Db, claims: TokenClaims, placeId: string):
         image: r.photo_url,
       };
     });
-    kept = { ownership: { verified: row.verified, id_user: row.id_user }, body: makeCachedBody(Buffer.from(JSON.stringify(reviews))) };
-  }
-  if (at !== undefined) {
-    if (caller) callers!.set(claims.sub, caller, at);
-    if (kept) lists!.set(id!, kept, at);
-  }
-  return visibleReviews(caller, kept, claims);
-}
-
-function visibleReviews(caller: CallerRow | undefined, kept: KeptReviews | undefined, claims: TokenClaims): { auth: AuthUser; body: CachedBody } {
-  const auth = callerFromRow(caller, claims);
-  if (!auth) throw unauthorized();
-  if (!kept || !canSeePlace(kept.ownership, auth)) throw notFound(MSG.placeNotFound);
-  return { auth, body: kept.body };
+    return { caller, kept: { ownership: { verified: row.verified, id_user: row.id_user }, body: makeCachedBody(Buffer.from(JSON.stringify(reviews))) } };
+  });
 }
 
 interface DeleteOutcome extends Record<string, unknown> {
