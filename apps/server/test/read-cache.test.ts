@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type Deleted, type Place, type Rating, type RatingListItem, type User } from '@sendero/contract';
 import type { Database } from '@/db/client.js';
 import { preparedRead } from '@/db/prepared.js';
+import { readCache } from '@/db/read-cache.js';
 import { rowsOf } from '@/db/raw.js';
 import { places, users } from '@/db/schema.js';
 import { isReadOnlySql, writeGeneration } from '@/db/write-generation.js';
@@ -222,6 +223,36 @@ describe('the detail and the reviews after a write', () => {
     const changed = await api(t, beto.token).request<Place>({ method: 'GET', url: API.place(place._id), headers: { 'if-none-match': String(first.headers.etag) } });
     expect(changed.status).toBe(200);
     expect(changed.body.name).toBe('Laguna Azul');
+  });
+});
+
+describe('a read cache of the embedded database: its bounds', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestPglite();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('keeps at most maxEntries values (the least recently used goes first) and maxBytes of them, and nothing after a write', async () => {
+    const cache = readCache<{ bytes: number }>({ maxEntries: 2, maxBytes: 100, bytesOf: (v) => v.bytes }).on(database.db)!;
+    expect(cache).not.toBeNull();
+    const at = cache.generation();
+    cache.set('a', { bytes: 10 }, at);
+    cache.set('b', { bytes: 10 }, at);
+    expect(cache.get('a')).toEqual({ bytes: 10 }); // 'a' used last: 'b' is the oldest now
+    cache.set('c', { bytes: 10 }, at);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([{ bytes: 10 }, undefined, { bytes: 10 }]);
+    // Over the byte bound: the oldest go until it fits; a value bigger than the bound is not kept.
+    cache.set('d', { bytes: 95 }, at);
+    expect([cache.get('a'), cache.get('c'), cache.get('d')]).toEqual([undefined, undefined, { bytes: 95 }]);
+    cache.set('e', { bytes: 101 }, at);
+    expect(cache.get('e')).toBeUndefined();
+    // A value read before a write is not kept, and the write drops what was.
+    await database.db.execute(sql`create temporary table bounds_probe (x int)`);
+    cache.set('f', { bytes: 1 }, at);
+    expect([cache.get('d'), cache.get('f')]).toEqual([undefined, undefined]);
   });
 });
 

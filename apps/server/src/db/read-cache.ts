@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { LRUCache } from 'lru-cache';
 import type { Db } from './types.js';
 import { writeGeneration } from './write-generation.js';
 
@@ -27,17 +28,9 @@ export interface ReadCacheOptions<V> {
   bytesOf?: (value: V) => number;
 }
 
-interface Store<V> {
-  generation: number;
-  entries: Map<string, { value: V; bytes: number }>;
-  bytes: number;
-}
-
 /** A kind of cached value, one store per PGlite instance (a closed instance's store goes with it). */
-export function readCache<V>(options: ReadCacheOptions<V>): { on(db: Db): ReadCache<V> | null } {
+export function readCache<V extends object>(options: ReadCacheOptions<V>): { on(db: Db): ReadCache<V> | null } {
   const stores = new WeakMap<PGlite, ReadCache<V>>();
-  const maxBytes = options.maxBytes ?? Infinity;
-  const bytesOf = options.bytesOf ?? (() => 0);
   return {
     on(db) {
       const client = (db as unknown as { $client: unknown }).$client;
@@ -49,45 +42,28 @@ export function readCache<V>(options: ReadCacheOptions<V>): { on(db: Db): ReadCa
   };
 
   function bind(client: PGlite): ReadCache<V> {
-    const store: Store<V> = { generation: -1, entries: new Map(), bytes: 0 };
+    // Least recently used out first, by entries and, where `bytesOf` is given, by its estimate of bytes
+    // (a value bigger than maxBytes is not kept at all).
+    const entries = new LRUCache<string, V>(
+      options.bytesOf ? { max: options.maxEntries, maxSize: options.maxBytes ?? Number.MAX_SAFE_INTEGER, sizeCalculation: (value) => Math.max(1, Math.ceil(options.bytesOf!(value))) } : { max: options.maxEntries },
+    );
+    let keptAt = -1;
     const now = () => writeGeneration(client)!;
+    // Every entry was read in generation `keptAt`; the first look after a write drops them all.
     const current = () => {
       const generation = now();
-      if (store.generation !== generation) {
-        store.generation = generation;
-        store.entries = new Map();
-        store.bytes = 0;
+      if (keptAt !== generation) {
+        keptAt = generation;
+        entries.clear();
       }
-      return store;
+      return entries;
     };
     return {
       generation: now,
-      get(key) {
-        const { entries } = current();
-        const entry = entries.get(key);
-        if (!entry) return undefined;
-        // Most recently used last.
-        entries.delete(key);
-        entries.set(key, entry);
-        return entry.value;
-      },
+      get: (key) => current().get(key),
       set(key, value, readAt) {
-        const s = current();
-        if (readAt !== s.generation) return; // a write ran during the read
-        const bytes = bytesOf(value);
-        if (bytes > maxBytes) return;
-        const old = s.entries.get(key);
-        if (old) {
-          s.entries.delete(key);
-          s.bytes -= old.bytes;
-        }
-        s.entries.set(key, { value, bytes });
-        s.bytes += bytes;
-        for (const [oldest, entry] of s.entries) {
-          if (s.entries.size <= options.maxEntries && s.bytes <= maxBytes) break;
-          s.entries.delete(oldest);
-          s.bytes -= entry.bytes;
-        }
+        const kept = current();
+        if (readAt === keptAt) kept.set(key, value); // else a write ran during the read
       },
     };
   }
