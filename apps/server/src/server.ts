@@ -138,6 +138,11 @@ async function primary(config: Config): Promise<void> {
     log.warn({ workers: config.webConcurrency }, 'REDIS_URL is not set: rate limits are counted per process (each of the workers allows the full limit)');
   }
 
+  // The kernel hands each connection to a worker (decision 33): with Node's default round-robin the
+  // primary accepts it and passes it on, and a connection passed to a worker at the moment it dies is
+  // held by the primary with no answer, for ever.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
+
   let shuttingDown = false;
   const startedAt = new Map<Worker, number>();
   const fork = () => {

@@ -107,6 +107,8 @@ export interface CallOptions {
   json?: unknown;
   form?: FormData;
   headers?: Record<string, string>;
+  /** Aborts the call (e.g. `AbortSignal.timeout(ms)`): fetch then rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export interface CallResult<T> {
@@ -131,6 +133,7 @@ export function httpClient(baseUrl: string, onBody?: (text: string) => void) {
         method,
         headers,
         body: options.form ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined),
+        signal: options.signal,
       });
       const text = await res.text();
       onBody?.(text);
