@@ -131,6 +131,16 @@ const webRoot = dirname(fileURLToPath(import.meta.url));
 const APP_ENTRY = 'src/main.tsx';
 const BOOT_MODULES = /[\\/]index\.html(\?.*)?$|[\\/]src[\\/]boot\.ts$|[\\/]assets[\\/]fonts[\\/]fonts\.css$|vite[\\/]preload-helper|vite[\\/]modulepreload-polyfill/;
 
+/**
+ * The app's first chunk, cut in the stages src/boot.ts imports one task after another (decision 033): a
+ * single ~520 KB chunk was one long task of evaluation after the first paint.
+ */
+const APP_STAGES = {
+  react: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+  mui: /[\\/]node_modules[\\/](@mui|@emotion|@babel[\\/]runtime|stylis|clsx|react-is|hoist-non-react-statics|prop-types|react-transition-group|@popperjs)[\\/]/,
+  vendor: /[\\/]node_modules[\\/]/,
+};
+
 export const PRELOADED_ROUTES: Record<string, string> = {
   [paths.login]: 'src/app/routes/login.tsx',
   [paths.register]: 'src/app/routes/register.tsx',
@@ -158,19 +168,24 @@ function routePreloads(): Plugin {
       };
       chunks.filter((chunk) => chunk.isEntry && chunk.facadeModuleId !== appEntry).forEach((chunk) => visitInitial(chunk.fileName));
       const preloads: Record<string, string[]> = {};
+      // Every other page (the server's '*' entry): the app's chunks alone.
+      const appFiles: string[] = [];
+      const visitApp = (fileName: string) => {
+        if (initial.has(fileName) || appFiles.includes(fileName)) return;
+        appFiles.push(fileName);
+        byFile.get(fileName)?.imports.forEach(visitApp);
+      };
+      chunks.filter((chunk) => chunk.isEntry && chunk.facadeModuleId !== appEntry).forEach((chunk) => chunk.dynamicImports.forEach(visitApp));
+      chunks.filter((chunk) => chunk.facadeModuleId === appEntry).forEach((chunk) => visitApp(chunk.fileName));
+      preloads['*'] = appFiles.map((file) => `/${file}`);
       for (const [path, module] of Object.entries(PRELOADED_ROUTES)) {
         const id = join(webRoot, module);
         const screen = chunks.find((chunk) => chunk.facadeModuleId === id);
         if (!screen) this.error(`route-preloads: no chunk for ${module} (${path}); is it still a lazy screen?`);
-        // The app itself first (the entry script imports it after the first paint), without what it
-        // loads later (the other screens); then the screen and all it needs.
-        const files: string[] = [];
-        const visitApp = (fileName: string) => {
-          if (initial.has(fileName) || files.includes(fileName)) return;
-          files.push(fileName);
-          byFile.get(fileName)?.imports.forEach(visitApp);
-        };
-        chunks.filter((chunk) => chunk.facadeModuleId === appEntry).forEach((chunk) => visitApp(chunk.fileName));
+        // The app itself first (the entry script imports it after the first paint, in stages: the small
+        // src/boot-stages/* chunks in the order it imports them, then main.tsx), without what it loads
+        // later (the other screens); then the screen and all it needs.
+        const files = [...appFiles];
         const visit = (fileName: string) => {
           const chunk = byFile.get(fileName);
           if (!chunk || initial.has(fileName) || files.includes(fileName)) return;
@@ -230,7 +245,12 @@ export default defineConfig(({ command }) => ({
             // against ~172 KB split (landing budget: 170 KB). Other screens stay lazy chunks.
             // The page's entry (src/boot.ts) and what it needs stay on their own: they run before the
             // first paint. The app imports Vite's preload helper from there.
-            { name: 'boot', test: BOOT_MODULES, priority: 2 },
+            { name: 'boot', test: BOOT_MODULES, priority: 5 },
+            // The app's start is evaluated in stages, each a task of its own (src/boot.ts, decision 033):
+            // React, then MUI and emotion with the theme, then the other libraries, then our code.
+            { name: 'react', tags: ['$initial'], test: APP_STAGES.react, priority: 4 },
+            { name: 'mui', tags: ['$initial'], test: APP_STAGES.mui, priority: 3 },
+            { name: 'vendor', tags: ['$initial'], test: APP_STAGES.vendor, priority: 2 },
             { name: 'app', tags: ['$initial'], test: (id: string) => !BOOT_MODULES.test(id), priority: 1 },
           ],
         },

@@ -141,6 +141,7 @@ describe('serving the built web app', () => {
         '/ingresar': ['/assets/login-aaa111.js', '/assets/form-bbb222.js'],
         '/registro': ['/assets/register-ccc333.js', 'https://elsewhere.example/x.js', '/assets/"><script>x.js'],
         nada: ['/assets/nada-ddd444.js'],
+        '*': ['/assets/stage-eee555.js', '/assets/main-fff666.js'],
       }),
     );
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log("sendero")');
@@ -185,7 +186,7 @@ describe('serving the built web app', () => {
     }
   });
 
-  it("puts a screen's chunks in its HTML as modulepreload links, inert in a template for the entry script, and nowhere else", async () => {
+  it("puts a screen's chunks, or on any other page the app's, in its HTML as modulepreload links, inert in a template for the entry script", async () => {
     const html = async (url: string) => (await api(t).get(url, { accept: 'text/html' })).text;
     const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
     const login = await html('/ingresar');
@@ -198,7 +199,13 @@ describe('serving the built web app', () => {
     expect(login.indexOf('</template>')).toBeLessThan(login.indexOf('</head>'));
     // Only same-site /assets/*.js files are taken from the map.
     expect(preloads(await html('/registro'))).toEqual(['/assets/register-ccc333.js']);
-    for (const url of ['/', '/buscar-destino', '/ingresar/otra', 'nada']) expect(preloads(await html(url)), url).toEqual([]);
+    // Every other page gets the map's '*' entry (the app's chunks), in the template as well.
+    for (const url of ['/', '/buscar-destino', '/ingresar/otra']) {
+      const page = await html(url);
+      expect(preloads(page), url).toEqual(['/assets/stage-eee555.js', '/assets/main-fff666.js']);
+      expect(preloads(/<template id="sd-route-preloads">([\s\S]*?)<\/template>/.exec(page)?.[1] ?? ''), url).toEqual(preloads(page));
+    }
+    expect(preloads(await html('nada'))).not.toContain('/assets/nada-ddd444.js');
   });
 
   it("puts /ingresar's screen, rendered at build time, in its #root and its styles in <head>; no other page's", async () => {

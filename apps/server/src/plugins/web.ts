@@ -115,6 +115,8 @@ const ASSET_HREF_RE = /^\/assets\/[\w.-]+\.js$/;
 
 /** The <template> the web app's entry script reads the preloads from (apps/web/src/boot.ts). */
 export const ROUTE_PRELOADS_ID = 'sd-route-preloads';
+/** The map's entry for every other page: the app's own chunks, which every page's entry script imports. */
+export const ANY_PAGE_PRELOADS = '*';
 
 /**
  * The build's map from a screen's path to the chunks that screen needs (/ingresar: the app, the login
@@ -122,12 +124,14 @@ export const ROUTE_PRELOADS_ID = 'sd-route-preloads';
  * they download together with the app's code instead of after the router asks for them (a second round
  * trip before the form works). The tags are inside a <template>, inert: the entry script puts them in
  * <head> once the page's static first paint is on screen (docs/decisions/032-app-code-after-the-first-paint.md).
+ * Pages the map does not name get its '*' entry: the app's chunks, which the entry script imports in
+ * stages (docs/decisions/033-app-evaluated-in-stages.md), so they too download in one wave.
  * A missing or unreadable map only costs that speed-up. Only /assets/*.js paths are taken.
  */
 export function routePreloadTags(json: string | null): Map<string, string> {
   const tags = new Map<string, string>();
   for (const [path, files] of buildMapEntries(json)) {
-    if (!path.startsWith('/') || !Array.isArray(files)) continue;
+    if (!(path.startsWith('/') || path === ANY_PAGE_PRELOADS) || !Array.isArray(files)) continue;
     const hrefs = files.filter((file): file is string => typeof file === 'string' && ASSET_HREF_RE.test(file));
     if (!hrefs.length) continue;
     const links = hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n      ');
@@ -221,7 +225,7 @@ class PageRenderer {
     if (hit) return hit;
     const [before, after] = pathname === '/' ? template.landing : template.page;
     // In <head>, after the entry script: inert until that script reads them (see routePreloadTags).
-    const preload = template.preloads.get(pathname);
+    const preload = template.preloads.get(pathname) ?? template.preloads.get(ANY_PAGE_PRELOADS);
     let rest = !preload ? after : /<\/head>/i.test(after) ? after.replace(/<\/head>/i, () => `  ${preload}\n  </head>`) : `${preload}\n    ${after}`;
     const shell = template.shells.get(pathname);
     if (shell && ROOT_RE.test(rest) && /<\/head>/i.test(rest)) {
