@@ -1,7 +1,8 @@
 /**
  * The page's entry script (index.html), a few hundred bytes: it lets the browser paint the page's static
  * first paint (the landing's hero, the login and register screens rendered at build time, the spinner)
- * and only then asks for the app's code (main.tsx and the first screen's chunks), all at once.
+ * and only then asks for the app's code (main.tsx and the first screen's chunks), all at once, and
+ * evaluates it in stages, a task each (docs/decisions/034-app-evaluated-in-stages.md).
  *
  * Why after the paint (docs/decisions/032-app-code-after-the-first-paint.md): a script that has
  * downloaded before the first paint counts as needed for it in Lighthouse's simulated load, which then

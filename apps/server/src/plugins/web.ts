@@ -125,7 +125,7 @@ export const ANY_PAGE_PRELOADS = '*';
  * trip before the form works). The tags are inside a <template>, inert: the entry script puts them in
  * <head> once the page's static first paint is on screen (docs/decisions/032-app-code-after-the-first-paint.md).
  * Pages the map does not name get its '*' entry: the app's chunks, which the entry script imports in
- * stages (docs/decisions/033-app-evaluated-in-stages.md), so they too download in one wave.
+ * stages (docs/decisions/034-app-evaluated-in-stages.md), so they too download in one wave.
  * A missing or unreadable map only costs that speed-up. Only /assets/*.js paths are taken.
  */
 export function routePreloadTags(json: string | null): Map<string, string> {
