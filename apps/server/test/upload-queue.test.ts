@@ -1,7 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@sendero/contract';
 import { ImageQueue } from '@/uploads/queue.js';
+import { ImageThreadPriority } from '@/uploads/thread-priority.js';
 import { useTestApp, type TestUser } from './helpers/app.js';
 import { upload } from './helpers/upload-fixtures.js';
 
@@ -62,5 +65,56 @@ describe('POST /api/upload under load', () => {
     expect(refused.body).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: MSG.serviceUnavailable } });
     // The queue is free again afterwards.
     expect((await upload(t, user.token, photo)).status).toBe(201);
+  });
+});
+
+/** Every thread of this process: its name and nice value (Linux). */
+function threadsOfThisProcess(): Array<{ tid: number; name: string; nice: number }> {
+  return readdirSync('/proc/self/task').flatMap((t) => {
+    const tid = Number(t);
+    try {
+      return [{ tid, name: readFileSync(`/proc/self/task/${t}/comm`, 'utf8').trim(), nice: getPriority(tid) }];
+    } catch {
+      return []; // ended meanwhile
+    }
+  });
+}
+
+describe('image threads at a lower CPU priority than the event loop (Linux)', () => {
+  const t = useTestApp({ env: { UPLOAD_NICE: '19' } });
+  let user: TestUser;
+  let photo: Buffer;
+  beforeAll(async () => {
+    user = await t.createUser();
+    const noise = Buffer.alloc(2400 * 1800 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2246822519) >>> 24;
+    photo = await sharp(noise, { raw: { width: 2400, height: 1800, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  });
+
+  it('gives libvips threads nice 19 while an image is processed, and leaves every other thread (the event loop first) at 0', async () => {
+    expect(process.platform).toBe('linux');
+    // Sampled while the uploads run: a libvips thread created for this image is lowered within ~100 ms.
+    const seen = new Map<number, { name: string; nice: number }>();
+    const sample = setInterval(() => {
+      for (const th of threadsOfThisProcess()) seen.set(th.tid, th);
+    }, 20);
+    const results = await Promise.all([upload(t, user.token, photo), upload(t, user.token, photo)]);
+    clearInterval(sample);
+    expect(results.map((r) => r.status)).toEqual([201, 201]);
+
+    const after = threadsOfThisProcess();
+    const image = after.filter((th) => th.name.startsWith('libvips'));
+    const others = after.filter((th) => !th.name.startsWith('libvips'));
+    expect(image.length).toBeGreaterThan(0);
+    expect(image.map((th) => th.nice)).toEqual(image.map(() => 19));
+    expect(others.find((th) => th.tid === process.pid)?.nice).toBe(0);
+    expect(others.filter((th) => th.nice !== 0)).toEqual([]);
+    // Nothing but a libvips thread was ever lowered during the uploads either.
+    expect([...seen.values()].filter((th) => th.nice !== 0 && !th.name.startsWith('libvips'))).toEqual([]);
+  });
+
+  it('does nothing elsewhere than Linux, or with UPLOAD_NICE=0', () => {
+    expect(new ImageThreadPriority(19, 100, 'darwin').lower()).toBe(0);
+    expect(new ImageThreadPriority(0).lower()).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import { MSG, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, UploadQuerySch
 import { badRequest, payloadTooLarge, tooManyRequests } from '@/errors.js';
 import { errorResponses } from '@/plugins/errors.js';
 import { ImageQueue, limitSharpThreads } from '@/uploads/queue.js';
+import { ImageThreadPriority } from '@/uploads/thread-priority.js';
 import { saveUpload } from '@/uploads/service.js';
 
 /**
@@ -51,9 +52,10 @@ export default async function uploadRoutes(fastify: FastifyInstance): Promise<vo
   });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // One libvips thread per image and a bounded queue: uploads cannot take every core from the people
-  // browsing meanwhile, nor pile up decoded images in memory (docs/architecture.md#uploads).
+  // browsing meanwhile, nor pile up decoded images in memory; those threads run at a lower CPU priority
+  // than the event loop (docs/architecture.md#uploads).
   limitSharpThreads(1);
-  const queue = new ImageQueue(app.config.uploadConcurrency, app.config.uploadQueue);
+  const queue = new ImageQueue(app.config.uploadConcurrency, app.config.uploadQueue, 5, new ImageThreadPriority(app.config.uploadNice));
 
   app.post(
     '/api/upload',

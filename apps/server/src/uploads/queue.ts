@@ -1,11 +1,13 @@
 import sharp from 'sharp';
 import { serviceUnavailable } from '@/errors.js';
+import type { ImageThreadPriority } from './thread-priority.js';
 
 /**
  * Image processing is the one CPU-heavy thing the server does: a bounded queue keeps it from taking
  * every core while other people browse (docs/architecture.md#uploads). At most `concurrency` images are
  * decoded and encoded at once in this process, at most `waiting` more wait their turn, and beyond that
  * the upload is refused at once with 503 and Retry-After instead of piling up memory and latency.
+ * With `threads`, every task runs with the image threads at a lower CPU priority than the event loop.
  */
 export class ImageQueue {
   private running = 0;
@@ -15,6 +17,7 @@ export class ImageQueue {
     readonly concurrency: number,
     readonly waiting: number,
     readonly retryAfterSeconds = 5,
+    private readonly threads?: ImageThreadPriority,
   ) {}
 
   get active(): number {
@@ -34,7 +37,7 @@ export class ImageQueue {
       this.running++;
     }
     try {
-      return await task();
+      return await (this.threads ? this.threads.around(task) : task());
     } finally {
       const next = this.queue.shift();
       // The slot passes straight to the next waiter (running stays the same), else it is freed.
