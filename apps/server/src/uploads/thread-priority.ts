@@ -46,7 +46,7 @@ export class ImageThreadPriority {
     for (const tid of tids) {
       // The process's main thread has the process's id: never lowered, whatever it is called.
       if (tid === process.pid || this.seen.has(tid)) continue;
-      let image = false;
+      let image: boolean;
       try {
         image = IMAGE_THREAD.test(readFileSync(`/proc/self/task/${tid}/comm`, 'utf8'));
         if (image && getPriority(tid) < this.nice) {
