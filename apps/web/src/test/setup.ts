@@ -10,7 +10,22 @@ import { afterEach, beforeEach, vi } from 'vitest';
 let consoleErrors: unknown[][] = [];
 const originalError = console.error;
 
+/**
+ * Nor may a component test reach the network: a `fetch` no test stubbed (test/fetch-stub.ts) fails as
+ * a network failure would, and the test then fails naming the call.
+ */
+let unstubbedFetches: string[] = [];
+
 beforeEach(() => {
+  unstubbedFetches = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      unstubbedFetches.push(`${(init.method ?? 'GET').toUpperCase()} ${url}`);
+      throw new TypeError('Failed to fetch');
+    }),
+  );
   consoleErrors = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args);
@@ -21,6 +36,9 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  const fetched = unstubbedFetches;
+  unstubbedFetches = [];
+  if (fetched.length > 0) throw new Error(`fetch without a stub during the test: ${fetched.slice(0, 5).join(', ')}`);
   const logged = consoleErrors;
   consoleErrors = [];
   if (logged.length > 0) {

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Outlet } from 'react-router';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import { TEXT } from '@sendero/contract';
 import { PlaceForm } from '@/features/places/components/place-form';
 import { useCloseOnBack } from '@/lib/navigation-guard';
+import { stubFetch } from '@/test/fetch-stub';
+import { PUBLIC_CONFIG } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { DIALOG_ENTRY, NavigationGuard } from './navigation-guard';
 
@@ -46,6 +48,11 @@ function tree(page: React.ReactNode) {
 }
 
 describe('no lost input', { timeout: 20_000 }, () => {
+  // The place form's map asks for the public config; anything else asked of the network fails the test.
+  beforeEach(() => {
+    stubFetch({ 'GET /api/config': [200, PUBLIC_CONFIG] });
+  });
+
   it("as a user on a phone, Back with a dialog open closes the dialog and keeps me on the page; the next Back leaves", async () => {
     const { router } = renderRoutes(tree(<ScreenWithDialog />), '/antes');
     await router.navigate('/pagina');
