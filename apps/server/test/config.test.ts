@@ -54,6 +54,11 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).smtpUrl).toBeUndefined();
   });
 
+  it('lowers image threads to nice 19 unless UPLOAD_NICE says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).uploadNice).toBe(19);
+    expect(loadConfig({ DATA_DIR: tempDir(), UPLOAD_NICE: '0' }).uploadNice).toBe(0);
+  });
+
   it('turns sample data off by default on PostgreSQL', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u@localhost:5432/db' });
     expect(config.sampleData).toBe(false);
@@ -94,6 +99,9 @@ describe('configuration from the environment', () => {
     ['WEB_CONCURRENCY', '65'],
     ['WEB_CONCURRENCY', '1.5'],
     ['WEB_CONCURRENCY', 'auto'],
+    ['UPLOAD_NICE', '20'],
+    ['UPLOAD_NICE', '-5'],
+    ['UPLOAD_NICE', 'bajo'],
   ])('a bad %s (%s) stops start-up naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrowError(
       expect.objectContaining({ variable: name, message: expect.stringContaining(name) }) as ConfigError,
