@@ -139,6 +139,8 @@ const APP_STAGES = {
   react: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
   mui: /[\\/]node_modules[\\/](@mui|@emotion|@babel[\\/]runtime|stylis|clsx|react-is|hoist-non-react-statics|prop-types|react-transition-group|@popperjs)[\\/]/,
   vendor: /[\\/]node_modules[\\/]/,
+  // Our code that the screens share: the contract's texts and constants, src/lib, src/config, src/components.
+  base: /[\\/]packages[\\/]contract[\\/]|[\\/]apps[\\/]web[\\/]src[\\/](lib|config|components)[\\/]/,
 };
 
 export const PRELOADED_ROUTES: Record<string, string> = {
@@ -245,12 +247,13 @@ export default defineConfig(({ command }) => ({
             // request each (~172 KB gzip split that way; landing budget: 170 KB). Other screens stay lazy.
             // The page's entry (src/boot.ts) and what it needs stay on their own: they run before the
             // first paint. The app imports Vite's preload helper from there.
-            { name: 'boot', test: BOOT_MODULES, priority: 5 },
+            { name: 'boot', test: BOOT_MODULES, priority: 6 },
             // The app's start is evaluated in stages, each a task of its own (src/boot.ts, decision 034):
-            // React, then MUI and emotion, then the other libraries, then our code.
-            { name: 'react', tags: ['$initial'], test: APP_STAGES.react, priority: 4 },
-            { name: 'mui', tags: ['$initial'], test: APP_STAGES.mui, priority: 3 },
-            { name: 'vendor', tags: ['$initial'], test: APP_STAGES.vendor, priority: 2 },
+            // React, then MUI and emotion, then the other libraries, then our shared code, then the rest.
+            { name: 'react', tags: ['$initial'], test: APP_STAGES.react, priority: 5 },
+            { name: 'mui', tags: ['$initial'], test: APP_STAGES.mui, priority: 4 },
+            { name: 'vendor', tags: ['$initial'], test: APP_STAGES.vendor, priority: 3 },
+            { name: 'base', tags: ['$initial'], test: APP_STAGES.base, priority: 2 },
             { name: 'app', tags: ['$initial'], test: (id: string) => !BOOT_MODULES.test(id), priority: 1 },
           ],
         },

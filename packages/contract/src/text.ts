@@ -42,24 +42,21 @@ export function formatReviewCount(n: number): string {
   return n === 1 ? '1 reseña' : `${n.toLocaleString('es-PE')} reseñas`;
 }
 
-const OUTING_DATE = new Intl.DateTimeFormat(OUTING_LOCALE, {
-  timeZone: OUTING_TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const OUTING_DATE_WITH_YEAR = new Intl.DateTimeFormat(OUTING_LOCALE, {
-  timeZone: OUTING_TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const LIMA_YEAR = new Intl.DateTimeFormat('en-US', { timeZone: OUTING_TIME_ZONE, year: 'numeric' });
+/**
+ * The outing date formats, made on first use: creating an Intl.DateTimeFormat with a time zone loads
+ * the locale's and the zone's data, 10-50 ms the first time in a browser; at this module's top level
+ * that was part of the app's start on every page (docs/decisions/034-app-evaluated-in-stages.md).
+ */
+let outingFormats: { date: Intl.DateTimeFormat; dateWithYear: Intl.DateTimeFormat; limaYear: Intl.DateTimeFormat } | undefined;
+function getOutingFormats() {
+  const parts = { timeZone: OUTING_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' } as const;
+  outingFormats ??= {
+    date: new Intl.DateTimeFormat(OUTING_LOCALE, parts),
+    dateWithYear: new Intl.DateTimeFormat(OUTING_LOCALE, { ...parts, year: 'numeric' }),
+    limaYear: new Intl.DateTimeFormat('en-US', { timeZone: OUTING_TIME_ZONE, year: 'numeric' }),
+  };
+  return outingFormats;
+}
 
 /**
  * An outing's start in Spanish for Peru, in Lima time whatever the device's zone
@@ -68,8 +65,9 @@ const LIMA_YEAR = new Intl.DateTimeFormat('en-US', { timeZone: OUTING_TIME_ZONE,
  */
 export function formatOutingDate(iso: string | Date, now: Date = new Date()): string {
   const at = new Date(iso);
-  const sameYear = LIMA_YEAR.format(at) === LIMA_YEAR.format(now);
-  return (sameYear ? OUTING_DATE : OUTING_DATE_WITH_YEAR).format(at);
+  const { date, dateWithYear, limaYear } = getOutingFormats();
+  const sameYear = limaYear.format(at) === limaYear.format(now);
+  return (sameYear ? date : dateWithYear).format(at);
 }
 
 /** What is left of an outing: 'Quedan 4 cupos', and 'Queda 1 cupo' (Spanish agreement for one). */
