@@ -137,7 +137,8 @@ const BOOT_MODULES = /[\\/]index\.html(\?.*)?$|[\\/]src[\\/]boot\.ts$|[\\/]asset
  */
 const APP_STAGES = {
   react: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-  mui: /[\\/]node_modules[\\/](@mui|@emotion|@babel[\\/]runtime|stylis|clsx|react-is|hoist-non-react-statics|prop-types|react-transition-group|@popperjs)[\\/]/,
+  styles: /[\\/]node_modules[\\/](@emotion|stylis|@mui[\\/](system|utils|styled-engine|private-theming)|@babel[\\/]runtime|clsx|react-is|hoist-non-react-statics|prop-types)[\\/]/,
+  mui: /[\\/]node_modules[\\/](@mui|react-transition-group|@popperjs)[\\/]/,
   vendor: /[\\/]node_modules[\\/]/,
   // Our code that the screens share: the contract's texts and constants, src/lib, src/config, src/components.
   base: /[\\/]packages[\\/]contract[\\/]|[\\/]apps[\\/]web[\\/]src[\\/](lib|config|components)[\\/]/,
@@ -247,10 +248,11 @@ export default defineConfig(({ command }) => ({
             // request each (~172 KB gzip split that way; landing budget: 170 KB). Other screens stay lazy.
             // The page's entry (src/boot.ts) and what it needs stay on their own: they run before the
             // first paint. The app imports Vite's preload helper from there.
-            { name: 'boot', test: BOOT_MODULES, priority: 6 },
+            { name: 'boot', test: BOOT_MODULES, priority: 7 },
             // The app's start is evaluated in stages, each a task of its own (src/boot.ts, decision 034):
             // React, then MUI and emotion, then the other libraries, then our shared code, then the rest.
-            { name: 'react', tags: ['$initial'], test: APP_STAGES.react, priority: 5 },
+            { name: 'react', tags: ['$initial'], test: APP_STAGES.react, priority: 6 },
+            { name: 'styles', tags: ['$initial'], test: APP_STAGES.styles, priority: 5 },
             { name: 'mui', tags: ['$initial'], test: APP_STAGES.mui, priority: 4 },
             { name: 'vendor', tags: ['$initial'], test: APP_STAGES.vendor, priority: 3 },
             { name: 'base', tags: ['$initial'], test: APP_STAGES.base, priority: 2 },
