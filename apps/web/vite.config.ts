@@ -243,7 +243,7 @@ export default defineConfig(({ command }) => ({
       output: {
         codeSplitting: {
           groups: [
-            // Everything the first screen needs (the landing is not lazy) in five chunks, one per stage
+            // Everything the first screen needs (the landing is not lazy) in six chunks, one per stage
             // of its evaluation, instead of a dozen small shared chunks, which compress worse and cost a
             // request each (~172 KB gzip split that way; landing budget: 170 KB). Other screens stay lazy.
             // The page's entry (src/boot.ts) and what it needs stay on their own: they run before the
