@@ -1,3 +1,6 @@
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -173,6 +176,28 @@ describe('uploading an image', () => {
     const json = await api(t, user.token).post<ErrorBody>(API.upload('place'), { file: 'x' });
     expect(json.status).toBe(400);
     expect(json.body.error.message).toBe(MSG.fileMissing);
+  });
+
+  it('keeps no uploaded body on disk once answered: taken, not an image, too big or cut short', async () => {
+    // Bodies are written to a folder of this process's own while they wait (routes/upload.ts).
+    const folders = (await readdir(tmpdir())).filter((n) => n.startsWith(`sendero-uploads-${process.pid}-`));
+    expect(folders).toHaveLength(1);
+    const folder = join(tmpdir(), folders[0]!);
+    const cut = multipart(await pngImage(640, 480));
+    const cases: Array<[string, () => Promise<{ status: number }>, number]> = [
+      ['taken', async () => upload(t, user.token, await pngImage(320, 240), 'place'), 201],
+      ['not an image', async () => upload(t, user.token, Buffer.from('esto no es una imagen'), 'place'), 415],
+      ['too big', async () => upload(t, user.token, Buffer.concat([await pngImage(), Buffer.alloc(UPLOAD_MAX_BYTES)]), 'place'), 413],
+      [
+        'cut short',
+        () => api(t, user.token).request({ method: 'POST', url: API.upload('place'), headers: cut.headers, payload: cut.payload.subarray(0, cut.payload.length - 200) }),
+        400,
+      ],
+    ];
+    for (const [name, send, status] of cases) {
+      expect((await send()).status, name).toBe(status);
+      expect(await readdir(folder), name).toEqual([]);
+    }
   });
 
   it('refuses an unknown or missing preset (400)', async () => {

@@ -1,3 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { RateLimitOptions } from '@fastify/rate-limit';
@@ -22,8 +28,13 @@ const uploadRateLimit = (max: number): RateLimitOptions => ({
   errorResponseBuilder: () => tooManyRequests(MSG.tooManyUploads),
 });
 
-/** The bytes of the multipart field `file`: 400 without it, 413 above 10 MB (the rest is not read). */
-async function readFileField(request: FastifyRequest): Promise<Buffer> {
+/**
+ * The multipart field `file`, written to a new file in `dir` as it arrives: 400 without it, 413 above
+ * 10 MB (the rest is not read). The body never sits in memory as one buffer: held there while it waited
+ * for the image queue and was decoded, it made V8 collect the whole heap during uploads
+ * (docs/decisions/035-image-threads-niced.md). The caller removes the file.
+ */
+async function readFileField(request: FastifyRequest, dir: string): Promise<string> {
   if (!request.isMultipart()) throw badRequest(MSG.fileMissing, { file: MSG.fileMissing });
   let part;
   try {
@@ -33,13 +44,19 @@ async function readFileField(request: FastifyRequest): Promise<Buffer> {
     throw badRequest(MSG.fileMissing, { file: MSG.fileMissing });
   }
   if (!part || part.fieldname !== 'file') throw badRequest(MSG.fileMissing, { file: MSG.fileMissing });
+  const path = join(dir, randomUUID());
   try {
-    return await part.toBuffer();
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 413) throw payloadTooLarge(MSG.fileTooLarge);
+    await pipeline(part.file, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+  } catch {
+    await rm(path, { force: true });
     // A body cut before its closing boundary (or a broken connection): the file never arrived whole.
     throw badRequest(MSG.fileMissing, { file: MSG.fileMissing });
   }
+  if (part.file.truncated) {
+    await rm(path, { force: true });
+    throw payloadTooLarge(MSG.fileTooLarge);
+  }
+  return path;
 }
 
 /**
@@ -55,6 +72,9 @@ export default async function uploadRoutes(fastify: FastifyInstance): Promise<vo
   // browsing meanwhile, nor pile up decoded images in memory; those threads run at a lower CPU priority
   // than the event loop (docs/architecture.md#uploads).
   limitSharpThreads(1);
+  // The bodies being read or waiting for the queue, one file each; the folder goes with the app.
+  const bodies = await mkdtemp(join(tmpdir(), `sendero-uploads-${process.pid}-`));
+  fastify.addHook('onClose', async () => rm(bodies, { recursive: true, force: true }));
   const queue = new ImageQueue(app.config.uploadConcurrency, app.config.uploadQueue, 5, new ImageThreadPriority(app.config.uploadNice));
 
   app.post(
@@ -88,8 +108,13 @@ export default async function uploadRoutes(fastify: FastifyInstance): Promise<vo
       },
     },
     async (request, reply) => {
-      const data = await readFileField(request);
-      const saved = await saveUpload(app.db, app.storage, { userId: request.auth!.id, preset: request.query.preset, data }, queue);
+      const data = await readFileField(request, bodies);
+      let saved;
+      try {
+        saved = await saveUpload(app.db, app.storage, { userId: request.auth!.id, preset: request.query.preset, data }, queue);
+      } finally {
+        await rm(data, { force: true });
+      }
       return reply.code(201).send(saved);
     },
   );

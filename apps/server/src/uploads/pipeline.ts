@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import {
   MSG,
@@ -81,9 +82,22 @@ export interface ProcessOptions {
   effort?: number;
 }
 
-export async function processImage(input: Buffer, options: ProcessOptions = {}): Promise<ProcessedImage> {
+/** The first bytes of a file, enough to recognise its format. */
+async function fileHead(path: string): Promise<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(256);
+    const { bytesRead } = await file.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+/** `input`: the image's bytes, or the path of a file holding them (libvips then reads the file itself). */
+export async function processImage(input: Buffer | string, options: ProcessOptions = {}): Promise<ProcessedImage> {
   const webp = { quality: WEBP_QUALITY, effort: options.effort ?? 4 };
-  const sourceFormat = sniffImageFormat(input);
+  const sourceFormat = sniffImageFormat(typeof input === 'string' ? await fileHead(input) : input);
   if (!sourceFormat) throw unsupportedMedia(MSG.invalidImage);
 
   let meta: Metadata;

@@ -50,7 +50,10 @@ export class ImageQueue {
 /**
  * libvips threads per image: with images processed one or two at a time, one thread each leaves the
  * other core to the requests being answered meanwhile (sharp's default is one thread per core).
+ * libvips' operation cache is off: every image is processed once, and the cache would keep up to
+ * 50 MB of pixels and 20 uploaded bodies' files open after they are removed.
  */
 export function limitSharpThreads(threads: number): void {
   sharp.concurrency(threads);
+  sharp.cache(false);
 }

@@ -8,7 +8,8 @@ import type { ImageQueue } from './queue.js';
 export interface SaveUploadInput {
   userId: string;
   preset: UploadPreset;
-  data: Buffer;
+  /** The image's bytes, or the path of a file holding them. */
+  data: Buffer | string;
 }
 
 /**
