@@ -1,6 +1,5 @@
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -179,10 +178,9 @@ describe('uploading an image', () => {
   });
 
   it('keeps no uploaded body on disk once answered: taken, not an image, too big or cut short', async () => {
-    // Bodies are written to a folder of this process's own while they wait (routes/upload.ts).
-    const folders = (await readdir(tmpdir())).filter((n) => n.startsWith(`sendero-uploads-${process.pid}-`));
-    expect(folders).toHaveLength(1);
-    const folder = join(tmpdir(), folders[0]!);
+    // Bodies wait in files named after this process (routes/upload.ts).
+    const bodies = async () => (await readdir(tmpdir())).filter((n) => n.startsWith(`sendero-upload-${process.pid}-`));
+    expect(await bodies()).toEqual([]);
     const cut = multipart(await pngImage(640, 480));
     const cases: Array<[string, () => Promise<{ status: number }>, number]> = [
       ['taken', async () => upload(t, user.token, await pngImage(320, 240), 'place'), 201],
@@ -196,7 +194,7 @@ describe('uploading an image', () => {
     ];
     for (const [name, send, status] of cases) {
       expect((await send()).status, name).toBe(status);
-      expect(await readdir(folder), name).toEqual([]);
+      expect(await bodies(), name).toEqual([]);
     }
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -29,12 +29,12 @@ const uploadRateLimit = (max: number): RateLimitOptions => ({
 });
 
 /**
- * The multipart field `file`, written to a new file in `dir` as it arrives: 400 without it, 413 above
- * 10 MB (the rest is not read). The body never sits in memory as one buffer: held there while it waited
- * for the image queue and was decoded, it made V8 collect the whole heap during uploads
- * (docs/decisions/035-image-threads-niced.md). The caller removes the file.
+ * The multipart field `file`, written to a new file under the system's temporary folder as it arrives:
+ * 400 without it, 413 above 10 MB (the rest is not read). The body never sits in memory as one buffer
+ * while it waits for the image queue (docs/decisions/035-image-threads-niced.md). The caller removes the
+ * file; only a process killed in the middle of an upload leaves one behind (`sendero-upload-<pid>-…`).
  */
-async function readFileField(request: FastifyRequest, dir: string): Promise<string> {
+async function readFileField(request: FastifyRequest): Promise<string> {
   if (!request.isMultipart()) throw badRequest(MSG.fileMissing, { file: MSG.fileMissing });
   let part;
   try {
@@ -44,11 +44,13 @@ async function readFileField(request: FastifyRequest, dir: string): Promise<stri
     throw badRequest(MSG.fileMissing, { file: MSG.fileMissing });
   }
   if (!part || part.fieldname !== 'file') throw badRequest(MSG.fileMissing, { file: MSG.fileMissing });
-  const path = join(dir, randomUUID());
+  const path = join(tmpdir(), `sendero-upload-${process.pid}-${randomUUID()}`);
   try {
     await pipeline(part.file, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
-  } catch {
+  } catch (error) {
     await rm(path, { force: true });
+    // The disk refused the file (full, read-only): the server's fault, not the request's.
+    if ((error as NodeJS.ErrnoException).syscall) throw error;
     // A body cut before its closing boundary (or a broken connection): the file never arrived whole.
     throw badRequest(MSG.fileMissing, { file: MSG.fileMissing });
   }
@@ -72,9 +74,6 @@ export default async function uploadRoutes(fastify: FastifyInstance): Promise<vo
   // browsing meanwhile, nor pile up decoded images in memory; those threads run at a lower CPU priority
   // than the event loop (docs/architecture.md#uploads).
   limitSharpThreads(1);
-  // The bodies being read or waiting for the queue, one file each; the folder goes with the app.
-  const bodies = await mkdtemp(join(tmpdir(), `sendero-uploads-${process.pid}-`));
-  fastify.addHook('onClose', async () => rm(bodies, { recursive: true, force: true }));
   const queue = new ImageQueue(app.config.uploadConcurrency, app.config.uploadQueue, 5, new ImageThreadPriority(app.config.uploadNice));
 
   app.post(
@@ -108,7 +107,7 @@ export default async function uploadRoutes(fastify: FastifyInstance): Promise<vo
       },
     },
     async (request, reply) => {
-      const data = await readFileField(request, bodies);
+      const data = await readFileField(request);
       let saved;
       try {
         saved = await saveUpload(app.db, app.storage, { userId: request.auth!.id, preset: request.query.preset, data }, queue);
