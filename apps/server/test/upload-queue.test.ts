@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@sendero/contract';
 import { ImageQueue } from '@/uploads/queue.js';
 import { ImageThreadPriority } from '@/uploads/thread-priority.js';
 import { useTestApp, type TestUser } from './helpers/app.js';
-import { upload } from './helpers/upload-fixtures.js';
+import { noisePhoto, upload } from './helpers/upload-fixtures.js';
 
 describe('ImageQueue', () => {
   it('runs at most `concurrency` tasks at once, queues `waiting` more in order, refuses the rest with 503', async () => {
@@ -51,9 +50,7 @@ describe('POST /api/upload under load', () => {
   beforeAll(async () => {
     user = await t.createUser();
     // Noise does not compress: decoding and encoding it takes long enough for the three to overlap.
-    const noise = Buffer.alloc(1600 * 1200 * 3);
-    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    photo = await sharp(noise, { raw: { width: 1600, height: 1200, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    photo = await noisePhoto(1600, 1200);
   });
 
   it('answers 503 with Retry-After and the Spanish message when the image queue is full; the accepted ones succeed', async () => {
@@ -86,9 +83,7 @@ describe('image threads at a lower CPU priority than the event loop (Linux)', ()
   let photo: Buffer;
   beforeAll(async () => {
     user = await t.createUser();
-    const noise = Buffer.alloc(2400 * 1800 * 3);
-    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2246822519) >>> 24;
-    photo = await sharp(noise, { raw: { width: 2400, height: 1800, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    photo = await noisePhoto(2400, 1800);
   });
 
   it("gives libvips threads nice 19 while an image is processed, and leaves every other thread (the event loop first) at the process's", async () => {

@@ -22,6 +22,13 @@ export function multipart(
   };
 }
 
+/** A JPEG of noise, which does not compress: decoding and encoding it take as long as a real photo's. */
+export async function noisePhoto(width: number, height: number): Promise<Buffer> {
+  const noise = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  return sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+}
+
 let colour = 0;
 /** A small PNG, a different one on every call (so content hashes differ). */
 export async function pngImage(width = 64, height = 48): Promise<Buffer> {
