@@ -40,6 +40,12 @@ describe('the static first paint of /ingresar and /registro (what the build puts
       const controls = [...shell.querySelectorAll('input, button')];
       expect(controls.length).toBeGreaterThan(2);
       for (const control of controls) expect(control.hasAttribute('disabled'), control.outerHTML).toBe(true);
+      // No stylesheet of the app has arrived when this paints: the logo's look (CSS modules come with the
+      // app's code) travels in its style attribute, or it shows as a plain blue underlined link.
+      const logo = shell.querySelector<HTMLAnchorElement>('a[href="/"]')!;
+      expect(logo.style.textDecoration).toBe('none');
+      expect(logo.style.display).toBe('inline-flex');
+      expect(logo.style.color).not.toBe('');
       cleanup();
 
       stubFetch({});

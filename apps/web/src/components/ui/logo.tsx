@@ -20,10 +20,24 @@ interface LogoProps {
   size?: number;
 }
 
-/** The logo as a link to the landing page (docs/product.md#routes-and-guards: 'The logo goes to /'). */
+/**
+ * The logo as a link to the landing page (docs/product.md#routes-and-guards: 'The logo goes to /').
+ * Its look is in the style attribute, so the static first paint of /ingresar and /registro
+ * (app/static-shells.tsx) has it before any stylesheet arrives; the stylesheet adds only the focus ring.
+ */
 export function Logo({ tone = 'dark', size = 40 }: LogoProps) {
+  const look = {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: 8,
+    textDecoration: 'none',
+    fontWeight: 700,
+    borderRadius: 8,
+    color: tone === 'light' ? '#fff' : '#6f1f8b',
+    fontSize: size * 0.6,
+  } as const;
   return (
-    <RouterLink to="/" aria-label={LANDING_TEXT.logo} className={`${css.logo} ${tone === 'light' ? css.light : css.dark}`} style={{ fontSize: size * 0.6 }}>
+    <RouterLink to="/" aria-label={LANDING_TEXT.logo} className={css.logo} style={look}>
       <LogoMark size={size} />
       <span>{LANDING_TEXT.brand}</span>
     </RouterLink>
