@@ -35,8 +35,8 @@ const EnvSchema = z.object({
   /** Images processed at once per process, and how many more may wait (docs/architecture.md#uploads). */
   UPLOAD_CONCURRENCY: z.coerce.number({ error: 'must be a positive integer' }).int().min(1).default(1),
   UPLOAD_QUEUE: z.coerce.number({ error: 'must be a non-negative integer' }).int().min(0).default(16),
-  /** Nice value of the image threads on Linux (0 leaves them at the process's priority; docs/architecture.md#uploads). */
-  UPLOAD_NICE: z.coerce.number({ error: 'must be an integer from 0 to 19' }).int().min(0).max(19).default(19),
+  /** How the image process competes for the CPU with the server (uploads/image-process.ts; docs/architecture.md#uploads). */
+  UPLOAD_PRIORITY: z.enum(['idle', 'low', 'normal'], { error: 'must be idle, low or normal' }).default('idle'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Requests slower than this are logged at info (every other finished request at debug). */
   SLOW_REQUEST_MS: z.coerce.number({ error: 'must be a positive integer' }).int().min(1).default(1000),
@@ -177,7 +177,7 @@ const _ConfigSchema = z.object({
   uploadRateLimitPerUser: z.number(),
   uploadConcurrency: z.number(),
   uploadQueue: z.number(),
-  uploadNice: z.number(),
+  uploadPriority: z.enum(['idle', 'low', 'normal']),
   logLevel: z.string(),
   slowRequestMs: z.number(),
   webDistDir: z.string().optional(),
@@ -269,7 +269,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadRateLimitPerUser: e.UPLOAD_RATE_LIMIT_PER_USER,
     uploadConcurrency: e.UPLOAD_CONCURRENCY,
     uploadQueue: e.UPLOAD_QUEUE,
-    uploadNice: e.UPLOAD_NICE,
+    uploadPriority: e.UPLOAD_PRIORITY,
     logLevel: e.LOG_LEVEL,
     slowRequestMs: e.SLOW_REQUEST_MS,
     webDistDir: e.WEB_DIST_DIR ? resolve(baseDir(env), e.WEB_DIST_DIR) : undefined,

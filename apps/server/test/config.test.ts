@@ -54,9 +54,10 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).smtpUrl).toBeUndefined();
   });
 
-  it('lowers image threads to nice 19 unless UPLOAD_NICE says otherwise', () => {
-    expect(loadConfig({ DATA_DIR: tempDir() }).uploadNice).toBe(19);
-    expect(loadConfig({ DATA_DIR: tempDir(), UPLOAD_NICE: '0' }).uploadNice).toBe(0);
+  it('runs the image process at idle priority unless UPLOAD_PRIORITY says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).uploadPriority).toBe('idle');
+    expect(loadConfig({ DATA_DIR: tempDir(), UPLOAD_PRIORITY: 'low' }).uploadPriority).toBe('low');
+    expect(loadConfig({ DATA_DIR: tempDir(), UPLOAD_PRIORITY: 'normal' }).uploadPriority).toBe('normal');
   });
 
   it('turns sample data off by default on PostgreSQL', () => {
@@ -99,9 +100,9 @@ describe('configuration from the environment', () => {
     ['WEB_CONCURRENCY', '65'],
     ['WEB_CONCURRENCY', '1.5'],
     ['WEB_CONCURRENCY', 'auto'],
-    ['UPLOAD_NICE', '20'],
-    ['UPLOAD_NICE', '-5'],
-    ['UPLOAD_NICE', 'bajo'],
+    ['UPLOAD_PRIORITY', '19'],
+    ['UPLOAD_PRIORITY', 'bajo'],
+    ['UPLOAD_PRIORITY', 'IDLE'],
   ])('a bad %s (%s) stops start-up naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrowError(
       expect.objectContaining({ variable: name, message: expect.stringContaining(name) }) as ConfigError,

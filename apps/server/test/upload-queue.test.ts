@@ -1,11 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { getPriority } from 'node:os';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@sendero/contract';
+import { ImageProcess } from '@/uploads/image-process.js';
 import { ImageQueue } from '@/uploads/queue.js';
-import { ImageThreadPriority } from '@/uploads/thread-priority.js';
 import { useTestApp, type TestUser } from './helpers/app.js';
-import { noisePhoto, upload } from './helpers/upload-fixtures.js';
+import { noisePhoto, pngImage, upload } from './helpers/upload-fixtures.js';
 
 describe('ImageQueue', () => {
   it('runs at most `concurrency` tasks at once, queues `waiting` more in order, refuses the rest with 503', async () => {
@@ -65,20 +67,51 @@ describe('POST /api/upload under load', () => {
   });
 });
 
-/** Every thread of this process: its name and nice value (Linux). */
-function threadsOfThisProcess(): Array<{ tid: number; name: string; nice: number }> {
-  return readdirSync('/proc/self/task').flatMap((t) => {
-    const tid = Number(t);
+/** Every thread of a process (Linux): its name, scheduling policy (0 normal, 5 idle) and nice value. */
+function threadsOf(pid: number | 'self'): Array<{ tid: number; name: string; policy: number; nice: number }> {
+  return readdirSync(`/proc/${pid}/task`).flatMap((t) => {
     try {
-      return [{ tid, name: readFileSync(`/proc/self/task/${t}/comm`, 'utf8').trim(), nice: getPriority(tid) }];
+      const stat = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8');
+      // After "pid (comm) ": field 3 onwards; nice is field 19, policy field 41.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return [{ tid: Number(t), name: readFileSync(`/proc/${pid}/task/${t}/comm`, 'utf8').trim(), nice: Number(fields[16]), policy: Number(fields[38]) }];
     } catch {
       return []; // ended meanwhile
     }
   });
 }
 
-describe('image threads at a lower CPU priority than the event loop (Linux)', () => {
-  const t = useTestApp({ env: { UPLOAD_NICE: '19' } });
+/** This process's child running the image worker, if any. */
+function imageProcessPid(): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('image-worker')) return Number(entry);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return undefined;
+}
+
+/** Samples every thread of the image process every 20 ms while `work` runs. */
+async function threadsDuring<T>(work: Promise<T>): Promise<{ result: T; seen: Map<number, { name: string; policy: number; nice: number }> }> {
+  const seen = new Map<number, { name: string; policy: number; nice: number }>();
+  const sample = setInterval(() => {
+    const pid = imageProcessPid();
+    if (pid) for (const th of threadsOf(pid)) seen.set(th.tid, th);
+  }, 20);
+  try {
+    return { result: await work, seen };
+  } finally {
+    clearInterval(sample);
+  }
+}
+
+describe('images decoded and encoded in a process of their own, below the server (Linux)', () => {
+  const t = useTestApp();
   let user: TestUser;
   let photo: Buffer;
   beforeAll(async () => {
@@ -86,32 +119,90 @@ describe('image threads at a lower CPU priority than the event loop (Linux)', ()
     photo = await noisePhoto(2400, 1800);
   });
 
-  it("gives libvips threads nice 19 while an image is processed, and leaves every other thread (the event loop first) at the process's", async () => {
+  it("runs every thread of the image process, libvips' included, in the idle scheduling class, and none of the server's", async () => {
     expect(process.platform).toBe('linux');
-    // The process's own priority: 0 normally, more if the tests themselves were started with `nice`.
-    const base = getPriority(process.pid);
-    // Sampled while the uploads run: a libvips thread created for this image is lowered within ~100 ms.
-    const seen = new Map<number, { name: string; nice: number }>();
-    const sample = setInterval(() => {
-      for (const th of threadsOfThisProcess()) seen.set(th.tid, th);
-    }, 20);
-    const results = await Promise.all([upload(t, user.token, photo), upload(t, user.token, photo)]);
-    clearInterval(sample);
-    expect(results.map((r) => r.status)).toEqual([201, 201]);
+    const { result, seen } = await threadsDuring(Promise.all([upload(t, user.token, photo), upload(t, user.token, photo)]));
+    expect(result.map((r) => r.status)).toEqual([201, 201]);
+    const threads = [...seen.values()];
+    expect(threads.filter((th) => th.name.startsWith('libvips')).length).toBeGreaterThan(0);
+    expect(threads.filter((th) => th.policy !== 5)).toEqual([]);
+    // The server (this process) keeps the normal class on every thread.
+    expect(threadsOf('self').filter((th) => th.policy !== 0)).toEqual([]);
+  });
+});
 
-    const after = threadsOfThisProcess();
-    const image = after.filter((th) => th.name.startsWith('libvips'));
-    const others = after.filter((th) => !th.name.startsWith('libvips'));
-    expect(image.length).toBeGreaterThan(0);
-    expect(image.map((th) => th.nice)).toEqual(image.map(() => 19));
-    expect(others.find((th) => th.tid === process.pid)?.nice).toBe(base);
-    expect(others.filter((th) => th.nice !== base)).toEqual([]);
-    // Nothing but a libvips thread was ever lowered during the uploads either.
-    expect([...seen.values()].filter((th) => th.nice !== base && !th.name.startsWith('libvips'))).toEqual([]);
+describe('UPLOAD_PRIORITY=low', () => {
+  const t = useTestApp({ env: { UPLOAD_PRIORITY: 'low' } });
+
+  it('gives every thread of the image process nice 19 and leaves the server at its own', async () => {
+    const user = await t.createUser();
+    const base = getPriority(process.pid);
+    const { result, seen } = await threadsDuring(upload(t, user.token, await noisePhoto(1600, 1200)));
+    expect(result.status).toBe(201);
+    const threads = [...seen.values()];
+    expect(threads.filter((th) => th.name.startsWith('libvips')).length).toBeGreaterThan(0);
+    expect(threads.filter((th) => th.nice !== 19 || th.policy !== 0)).toEqual([]);
+    expect(threadsOf('self').filter((th) => th.nice !== base)).toEqual([]);
+  });
+});
+
+describe('ImageProcess', () => {
+  const scripts = mkdtempSync(join(tmpdir(), 'sendero-image-scripts-'));
+  afterAll(() => rmSync(scripts, { recursive: true, force: true }));
+  /** A stand-in worker that ends itself as `how` says on every image. */
+  const misbehaving = (how: string) => {
+    const path = join(scripts, `${randomUUID()}.mjs`);
+    writeFileSync(path, `process.on('message', () => { ${how} });`);
+    return path;
+  };
+
+  it('tries an image again on a new process when the first is killed meanwhile', async () => {
+    const images = new ImageProcess({ priority: 'normal' });
+    try {
+      const photo = await noisePhoto(2400, 1800);
+      const answer = images.process(photo);
+      const first = images.pid!;
+      await new Promise((r) => setTimeout(r, 150));
+      process.kill(first, 'SIGKILL');
+      const image = await answer;
+      expect(image.width).toBe(1600);
+      expect(image.files.map((f) => f.data.subarray(8, 12).toString('latin1'))).toEqual(['WEBP', 'WEBP', 'WEBP']);
+      expect(images.pid).toBeGreaterThan(0);
+      expect(images.pid).not.toBe(first);
+    } finally {
+      await images.close();
+    }
   });
 
-  it('does nothing elsewhere than Linux, or with UPLOAD_NICE=0', () => {
-    expect(new ImageThreadPriority(19, 100, 'darwin').lower()).toBe(0);
-    expect(new ImageThreadPriority(0).lower()).toBe(0);
+  it('answers 415 for an image that crashes the decoder twice, and the server fault for any other end', async () => {
+    const crashing = new ImageProcess({ priority: 'normal', script: misbehaving("process.kill(process.pid, 'SIGSEGV');") });
+    const exiting = new ImageProcess({ priority: 'normal', script: misbehaving('process.exit(3);') });
+    try {
+      await expect(crashing.process(Buffer.from('x'))).rejects.toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: MSG.invalidImage });
+      const fault = await exiting.process(Buffer.from('x')).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(fault).toBeInstanceOf(Error);
+      expect(fault).not.toHaveProperty('status');
+    } finally {
+      await Promise.all([crashing.close(), exiting.close()]);
+    }
+  });
+
+  it('lets its process go after idleExitMs without an image, and starts a new one for the next', async () => {
+    const images = new ImageProcess({ priority: 'normal', idleExitMs: 200 });
+    try {
+      const png = await pngImage();
+      await images.process(png);
+      const first = images.pid!;
+      expect(existsSync(`/proc/${first}`)).toBe(true);
+      await vi.waitFor(() => expect(images.pid).toBeUndefined(), { timeout: 5000, interval: 50 });
+      await vi.waitFor(() => expect(existsSync(`/proc/${first}`)).toBe(false), { timeout: 5000, interval: 50 });
+      expect((await images.process(png)).width).toBe(64);
+      expect(images.pid).not.toBe(first);
+    } finally {
+      await images.close();
+    }
   });
 });

@@ -11,8 +11,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, UploadQuerySchema, UploadResponseSchema } from '@sendero/contract';
 import { badRequest, payloadTooLarge, tooManyRequests } from '@/errors.js';
 import { errorResponses } from '@/plugins/errors.js';
-import { ImageQueue, limitSharpThreads } from '@/uploads/queue.js';
-import { ImageThreadPriority } from '@/uploads/thread-priority.js';
+import { ImageProcess } from '@/uploads/image-process.js';
+import { ImageQueue } from '@/uploads/queue.js';
 import { saveUpload } from '@/uploads/service.js';
 
 /**
@@ -70,11 +70,12 @@ export default async function uploadRoutes(fastify: FastifyInstance): Promise<vo
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
   });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // One libvips thread per image and a bounded queue: uploads cannot take every core from the people
-  // browsing meanwhile, nor pile up decoded images in memory; those threads run at a lower CPU priority
-  // than the event loop (docs/architecture.md#uploads).
-  limitSharpThreads(1);
-  const queue = new ImageQueue(app.config.uploadConcurrency, app.config.uploadQueue, 5, new ImageThreadPriority(app.config.uploadNice));
+  // Images are decoded and encoded in a process of their own, ranked below this one by the kernel, one
+  // libvips thread per image, behind a bounded queue: uploads cannot take the CPU from the people
+  // browsing meanwhile, nor pile up decoded images in memory (docs/architecture.md#uploads).
+  const images = new ImageProcess({ priority: app.config.uploadPriority });
+  fastify.addHook('onClose', () => images.close());
+  const queue = new ImageQueue(app.config.uploadConcurrency, app.config.uploadQueue, 5);
 
   app.post(
     '/api/upload',
@@ -110,7 +111,7 @@ export default async function uploadRoutes(fastify: FastifyInstance): Promise<vo
       const data = await readFileField(request);
       let saved;
       try {
-        saved = await saveUpload(app.db, app.storage, { userId: request.auth!.id, preset: request.query.preset, data }, queue);
+        saved = await saveUpload(app.db, app.storage, { userId: request.auth!.id, preset: request.query.preset, data }, images, queue);
       } finally {
         await rm(data, { force: true });
       }

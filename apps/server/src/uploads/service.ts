@@ -2,7 +2,8 @@ import type { UploadPreset, UploadResponse } from '@sendero/contract';
 import { uploads } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import type { Storage } from '@/storage/storage.js';
-import { processImage, storeImage } from './pipeline.js';
+import type { ImageProcess } from './image-process.js';
+import { storeImage } from './pipeline.js';
 import type { ImageQueue } from './queue.js';
 
 export interface SaveUploadInput {
@@ -17,9 +18,9 @@ export interface SaveUploadInput {
  * Files are written before the row, so a recorded URL always has its files (content-addressed
  * names make a repeated upload rewrite the same bytes).
  */
-export async function saveUpload(db: Db, storage: Storage, input: SaveUploadInput, queue?: ImageQueue): Promise<UploadResponse> {
-  // Decoding and encoding wait for a slot of the process's image queue (503 when it is full).
-  const image = queue ? await queue.run(() => processImage(input.data)) : await processImage(input.data);
+export async function saveUpload(db: Db, storage: Storage, input: SaveUploadInput, images: ImageProcess, queue: ImageQueue): Promise<UploadResponse> {
+  // Decoding and encoding, in the image process, wait for a slot of the image queue (503 when it is full).
+  const image = await queue.run(() => images.process(input.data));
   await storeImage(storage, image);
   await db.insert(uploads).values({
     idUser: input.userId,
