@@ -27,6 +27,9 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // Shared code in chunks: the seed (and sharp with it) loads only when sample data is seeded, and the
+  // image process shares the pipeline with it (docs/decisions/036-image-process.md).
+  splitting: true,
   target: 'node20',
   sourcemap: true,
   tsconfig: join(root, 'tsconfig.json'),

@@ -6,7 +6,6 @@ import { users } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import { createUserRow } from '@/services/auth.js';
 import type { Storage } from '@/storage/storage.js';
-import { seedSampleData } from '@/seed/index.js';
 
 export interface FirstRunResult {
   /** Set when this start created the administrator. `password` only when it was generated here. */
@@ -37,6 +36,9 @@ export async function firstRun(deps: { db: Db; storage: Storage; config: Config;
     result.admin = { email, password: generated };
   }
   if (config.sampleData) {
+    // Loaded only here: the seed draws its pictures with sharp, which the server itself no longer needs
+    // (images are processed in the image process, docs/decisions/036-image-process.md).
+    const { seedSampleData } = await import('@/seed/index.js');
     const seeded = await seedSampleData({ db, storage: deps.storage, log: deps.log });
     if (seeded.sampleUser) result.sampleUser = seeded.sampleUser;
   }

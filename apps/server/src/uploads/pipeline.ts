@@ -9,7 +9,6 @@ import {
   UPLOADS_PATH_PREFIX,
 } from '@sendero/contract';
 import { AppError, unsupportedMedia } from '@/errors.js';
-import type { Storage } from '@/storage/storage.js';
 
 /** The image formats we accept (docs/product.md#images). AVIF is decoded by sharp as `heif` with AV1 compression. */
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';
@@ -36,7 +35,6 @@ export interface ProcessedImage {
   files: ImageFile[];
 }
 
-export const WEBP_CONTENT_TYPE = 'image/webp';
 const WEBP_QUALITY = 80;
 /** sharp's own refusal, on top of our header check: a crafted header cannot make it decode more. */
 const SHARP_INPUT = { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error', pages: 1 } as const;
@@ -151,11 +149,6 @@ export async function processImage(input: Buffer | string, options: ProcessOptio
     sourceFormat,
     files: [{ key: `${hash}.webp`, data: mainData, width, height }, ...variants],
   };
-}
-
-/** Write every file of a processed image through the storage interface. Same content, same names. */
-export async function storeImage(storage: Storage, image: ProcessedImage): Promise<void> {
-  await Promise.all(image.files.map((f) => storage.put(f.key, f.data, WEBP_CONTENT_TYPE)));
 }
 
 export function uploadUrl(key: string): string {

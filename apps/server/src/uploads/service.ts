@@ -3,8 +3,18 @@ import { uploads } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import type { Storage } from '@/storage/storage.js';
 import type { ImageProcess } from './image-process.js';
-import { storeImage } from './pipeline.js';
+import type { ProcessedImage } from './pipeline.js';
 import type { ImageQueue } from './queue.js';
+
+const WEBP_CONTENT_TYPE = 'image/webp';
+
+/**
+ * Write every file of a processed image through the storage interface. Same content, same names.
+ * (Here rather than beside the pipeline: the server itself never loads sharp; decision 36.)
+ */
+export async function storeImage(storage: Storage, image: ProcessedImage): Promise<void> {
+  await Promise.all(image.files.map((f) => storage.put(f.key, f.data, WEBP_CONTENT_TYPE)));
+}
 
 export interface SaveUploadInput {
   userId: string;
