@@ -2,9 +2,10 @@ import { serviceUnavailable } from '@/errors.js';
 
 /**
  * Image processing is the one CPU-heavy thing the server does: a bounded queue keeps it from taking
- * every core while other people browse (docs/architecture.md#uploads). At most `concurrency` images are
- * decoded and encoded at once in this process, at most `waiting` more wait their turn, and beyond that
- * the upload is refused at once with 503 and Retry-After instead of piling up memory and latency.
+ * every core while other people browse (docs/architecture.md#uploads). At most `concurrency` images of
+ * this process are out at once (to its image process, docs/decisions/036-image-process.md), at most
+ * `waiting` more wait their turn, and beyond that the upload is refused at once with 503 and
+ * Retry-After instead of piling up memory and latency.
  */
 export class ImageQueue {
   private running = 0;
