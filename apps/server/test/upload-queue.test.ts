@@ -67,14 +67,19 @@ describe('POST /api/upload under load', () => {
   });
 });
 
+/** Fields of a /proc `stat` file, numbered as in proc(5) (1 is the pid; the name may hold spaces). */
+function statFields(path: string): (field: number) => number {
+  const stat = readFileSync(path, 'utf8');
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // field 3 onwards
+  return (field) => Number(rest[field - 3]);
+}
+
 /** Every thread of a process (Linux): its name, scheduling policy (0 normal, 5 idle) and nice value. */
 function threadsOf(pid: number | 'self'): Array<{ tid: number; name: string; policy: number; nice: number }> {
   return readdirSync(`/proc/${pid}/task`).flatMap((t) => {
     try {
-      const stat = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8');
-      // After "pid (comm) ": field 3 onwards; nice is field 19, policy field 41.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return [{ tid: Number(t), name: readFileSync(`/proc/${pid}/task/${t}/comm`, 'utf8').trim(), nice: Number(fields[16]), policy: Number(fields[38]) }];
+      const field = statFields(`/proc/${pid}/task/${t}/stat`);
+      return [{ tid: Number(t), name: readFileSync(`/proc/${pid}/task/${t}/comm`, 'utf8').trim(), nice: field(19), policy: field(41) }];
     } catch {
       return []; // ended meanwhile
     }
@@ -86,9 +91,7 @@ function imageProcessPid(): number | undefined {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('image-worker')) return Number(entry);
+      if (statFields(`/proc/${entry}/stat`)(4) === process.pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('image-worker')) return Number(entry);
     } catch {
       // ended meanwhile
     }
