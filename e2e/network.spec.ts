@@ -328,3 +328,21 @@ test('a call that never answers: after the time limit the error toast says so, a
   await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeEnabled();
   expect(new URL(page.url()).pathname).toBe('/ingresar');
 });
+
+test('the login form checks its fields with no signal once the page has loaded, its validation prefetched before the first focus', async ({ page }) => {
+  await phone(page);
+  const validation: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (/\/assets\/(zod|auth-schemas)-/.test(request.url())) validation.push(request.url());
+  });
+  await page.goto('/ingresar');
+  const email = page.getByPlaceholder('Correo', { exact: true });
+  await expect(email).toBeEnabled();
+  // Downloaded after the first paint with the screen's chunks (a prefetch, not compiled then), before any focus.
+  await expect.poll(() => validation.length, { timeout: 30_000 }).toBe(2);
+  await page.context().setOffline(true);
+  await email.click();
+  await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
+  await expect(page.getByText(MSG.emailRequired, { exact: true })).toBeVisible();
+  await expect(page.getByText(MSG.passwordRequired, { exact: true })).toBeVisible();
+});

@@ -148,7 +148,8 @@ test.describe('as a visitor', () => {
   });
 
   // Issue 17: login and register paint in the first wave of downloads. The HTML the server sends for
-  // them names every chunk their form and its validation need (modulepreload, apps/server/src/plugins/web.ts),
+  // them names every chunk their form and its validation need (modulepreload, and prefetch for the
+  // validation, apps/server/src/plugins/web.ts),
   // so no script is asked for that the HTML did not name, not even when the empty form is sent.
   for (const [path, form, submit] of [
     ['/ingresar', TEXT.auth.loginForm, TEXT.auth.login],

@@ -119,7 +119,7 @@ function muiWithoutCssVars(): Plugin {
  * chunk its lazy screen needs (the screen's own and all it imports, not the entry), and the server puts
  * them in that page's HTML as <link rel="modulepreload"> (apps/server/src/plugins/web.ts). Without it
  * the screen's chunks start only once the entry has run and the router has asked for them. Chunks the
- * screen imports dynamically count too.
+ * screen imports dynamically (on first use) are listed apart, as `prefetch`: downloaded, not compiled.
  */
 const webRoot = dirname(fileURLToPath(import.meta.url));
 
@@ -170,7 +170,7 @@ function routePreloads(): Plugin {
         byFile.get(fileName)?.imports.forEach(visitInitial);
       };
       chunks.filter((chunk) => chunk.isEntry && chunk.facadeModuleId !== appEntry).forEach((chunk) => visitInitial(chunk.fileName));
-      const preloads: Record<string, string[]> = {};
+      const preloads: Record<string, { modulepreload: string[]; prefetch?: string[] }> = {};
       // Every other page (the server's '*' entry): the app's chunks alone.
       const appFiles: string[] = [];
       const visitApp = (fileName: string) => {
@@ -180,7 +180,7 @@ function routePreloads(): Plugin {
       };
       chunks.filter((chunk) => chunk.isEntry && chunk.facadeModuleId !== appEntry).forEach((chunk) => chunk.dynamicImports.forEach(visitApp));
       chunks.filter((chunk) => chunk.facadeModuleId === appEntry).forEach((chunk) => visitApp(chunk.fileName));
-      preloads['*'] = appFiles.map((file) => `/${file}`);
+      preloads['*'] = { modulepreload: appFiles.map((file) => `/${file}`) };
       for (const [path, module] of Object.entries(PRELOADED_ROUTES)) {
         const id = join(webRoot, module);
         const screen = chunks.find((chunk) => chunk.facadeModuleId === id);
@@ -189,17 +189,28 @@ function routePreloads(): Plugin {
         // src/boot-stages/* chunks in the order it imports them, then main.tsx), without what it loads
         // later (the other screens); then the screen and all it needs.
         const files = [...appFiles];
+        const later: string[] = [];
         const visit = (fileName: string) => {
           const chunk = byFile.get(fileName);
           if (!chunk || initial.has(fileName) || files.includes(fileName)) return;
           files.push(fileName);
           chunk.imports.forEach(visit);
-          // What the screen loads on its first use rather than at start (the auth forms' validation,
-          // features/auth/components/auth-schemas.ts) downloads with the rest, so it is there at once.
-          chunk.dynamicImports.forEach(visit);
+          later.push(...chunk.dynamicImports);
         };
         visit(screen.fileName);
-        preloads[path] = files.map((file) => `/${file}`);
+        // What the screen loads on its first use (the auth forms' validation: zod and the contract's
+        // schemas, features/auth/components/auth-schemas.ts, ~110 KB) and all it imports, prefetched:
+        // there at once, offline too, but not compiled while the page becomes interactive
+        // (docs/decisions/037-lighthouse-median-of-five.md).
+        const prefetch: string[] = [];
+        const visitLater = (fileName: string) => {
+          const chunk = byFile.get(fileName);
+          if (!chunk || initial.has(fileName) || files.includes(fileName) || prefetch.includes(fileName)) return;
+          prefetch.push(fileName);
+          chunk.imports.forEach(visitLater);
+        };
+        later.forEach(visitLater);
+        preloads[path] = { modulepreload: files.map((file) => `/${file}`), prefetch: prefetch.map((file) => `/${file}`) };
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });
     },

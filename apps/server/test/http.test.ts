@@ -138,10 +138,11 @@ describe('serving the built web app', () => {
     writeFileSync(
       join(dist, 'route-preloads.json'),
       JSON.stringify({
-        '/ingresar': ['/assets/login-aaa111.js', '/assets/form-bbb222.js'],
-        '/registro': ['/assets/register-ccc333.js', 'https://elsewhere.example/x.js', '/assets/"><script>x.js'],
-        nada: ['/assets/nada-ddd444.js'],
-        '*': ['/assets/stage-eee555.js', '/assets/main-fff666.js'],
+        '/ingresar': { modulepreload: ['/assets/login-aaa111.js', '/assets/form-bbb222.js'], prefetch: ['/assets/schemas-ggg777.js'] },
+        '/registro': { modulepreload: ['/assets/register-ccc333.js', 'https://elsewhere.example/x.js', '/assets/"><script>x.js'], prefetch: ['/x.js'] },
+        '/recuperar': ['/assets/forgot-hhh888.js'],
+        nada: { modulepreload: ['/assets/nada-ddd444.js'] },
+        '*': { modulepreload: ['/assets/stage-eee555.js', '/assets/main-fff666.js'] },
       }),
     );
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log("sendero")');
@@ -191,14 +192,22 @@ describe('serving the built web app', () => {
     const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
     const login = await html('/ingresar');
     expect(preloads(login)).toEqual(['/assets/login-aaa111.js', '/assets/form-bbb222.js']);
+    // What the screen loads on first use is prefetched, not modulepreloaded (not compiled at once).
+    const prefetches = (body: string) => [...body.matchAll(/<link rel="prefetch" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    expect(prefetches(login)).toEqual(['/assets/schemas-ggg777.js']);
     // Asked for only once the entry script has seen the first paint (apps/web/src/boot.ts): no link outside the template.
     const template = /<template id="sd-route-preloads">([\s\S]*?)<\/template>/.exec(login);
     expect(template).not.toBeNull();
     expect(preloads(template![1]!)).toEqual(preloads(login));
+    expect(prefetches(template![1]!)).toEqual(prefetches(login));
     expect(login.indexOf('/assets/app-abc123.js')).toBeLessThan(login.indexOf('<template id="sd-route-preloads">'));
     expect(login.indexOf('</template>')).toBeLessThan(login.indexOf('</head>'));
     // Only same-site /assets/*.js files are taken from the map.
-    expect(preloads(await html('/registro'))).toEqual(['/assets/register-ccc333.js']);
+    const register = await html('/registro');
+    expect(preloads(register)).toEqual(['/assets/register-ccc333.js']);
+    expect(prefetches(register)).toEqual([]);
+    // An entry not in the build's shape is ignored: that page gets the '*' entry.
+    expect(preloads(await html('/recuperar'))).toEqual(['/assets/stage-eee555.js', '/assets/main-fff666.js']);
     // Every other page gets the map's '*' entry (the app's chunks), in the template as well.
     for (const url of ['/', '/buscar-destino', '/ingresar/otra']) {
       const page = await html(url);

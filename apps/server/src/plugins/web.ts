@@ -120,22 +120,29 @@ export const ANY_PAGE_PRELOADS = '*';
 
 /**
  * The build's map from a screen's path to the chunks that screen needs (/ingresar: the app, the login
- * screen, its form, the contract's schemas...), as the modulepreload tags that path's HTML carries, so
- * they download together with the app's code instead of after the router asks for them (a second round
- * trip before the form works). The tags are inside a <template>, inert: the entry script puts them in
- * <head> once the page's static first paint is on screen (docs/decisions/032-app-code-after-the-first-paint.md).
- * Pages the map does not name get its '*' entry: the app's chunks, which the entry script imports in
- * stages (docs/decisions/034-app-evaluated-in-stages.md), so they too download in one wave.
- * A missing or unreadable map only costs that speed-up. Only /assets/*.js paths are taken.
+ * screen, its form...), as the modulepreload tags that path's HTML carries, so they download together
+ * with the app's code instead of after the router asks for them (a second round trip before the form
+ * works); and to what the screen loads on first use (the forms' validation), as prefetch tags: fetched
+ * into the HTTP cache at low priority, not compiled while the page becomes interactive
+ * (docs/decisions/037-lighthouse-median-of-five.md). The tags are inside a <template>, inert: the entry
+ * script puts them in <head> once the page's static first paint is on screen
+ * (docs/decisions/032-app-code-after-the-first-paint.md). Pages the map does not name get its '*' entry:
+ * the app's chunks, which the entry script imports in stages (docs/decisions/034-app-evaluated-in-stages.md),
+ * so they too download in one wave. A missing or unreadable map only costs that speed-up. Only
+ * /assets/*.js paths are taken.
  */
 export function routePreloadTags(json: string | null): Map<string, string> {
   const tags = new Map<string, string>();
-  for (const [path, files] of buildMapEntries(json)) {
-    if (!(path.startsWith('/') || path === ANY_PAGE_PRELOADS) || !Array.isArray(files)) continue;
-    const hrefs = files.filter((file): file is string => typeof file === 'string' && ASSET_HREF_RE.test(file));
-    if (!hrefs.length) continue;
-    const links = hrefs.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('\n      ');
-    tags.set(path, `<template id="${ROUTE_PRELOADS_ID}">\n      ${links}\n    </template>`);
+  const hrefs = (files: unknown) => (Array.isArray(files) ? files : []).filter((file): file is string => typeof file === 'string' && ASSET_HREF_RE.test(file));
+  for (const [path, entry] of buildMapEntries(json)) {
+    if (!(path.startsWith('/') || path === ANY_PAGE_PRELOADS) || !entry || typeof entry !== 'object') continue;
+    const { modulepreload, prefetch } = entry as Partial<Record<'modulepreload' | 'prefetch', unknown>>;
+    const links = [
+      ...hrefs(modulepreload).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+      ...hrefs(prefetch).map((href) => `<link rel="prefetch" crossorigin href="${href}">`),
+    ];
+    if (!links.length) continue;
+    tags.set(path, `<template id="${ROUTE_PRELOADS_ID}">\n      ${links.join('\n      ')}\n    </template>`);
   }
   return tags;
 }
