@@ -33,6 +33,8 @@ export interface LighthouseResult {
   losses: Record<Category, string[]>;
   withinBudget: boolean;
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
+  /** The longest main-thread tasks of the simulated load, as Lighthouse attributes them (script URL or "Unattributable"). */
+  longTasks: Array<{ url: string; startMs: number; durationMs: number }>;
   /** Lighthouse's measure of this machine's CPU at the time (a loaded machine scores lower). */
   benchmarkIndex: number;
   /** Every run's performance score and blocking time, in the order they ran (the result is the median run's). */
@@ -101,5 +103,7 @@ function summarize(lhr: Lhr): Omit<LighthouseResult, 'runs'> {
   const withinBudget = CATEGORIES.every((id) => scores[id] >= LIGHTHOUSE_BUDGETS[id]);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const metrics = { fcpMs: metric('first-contentful-paint'), lcpMs: metric('largest-contentful-paint'), tbtMs: metric('total-blocking-time'), cls: metric('cumulative-layout-shift') };
-  return { scores, losses, withinBudget, metrics, benchmarkIndex: lhr.environment.benchmarkIndex };
+  const items = (lhr.audits['long-tasks']?.details as { items?: Array<{ url?: string; startTime?: number; duration?: number }> } | undefined)?.items ?? [];
+  const longTasks = items.slice(0, 5).map((task) => ({ url: task.url ?? '', startMs: task.startTime ?? Number.NaN, durationMs: task.duration ?? Number.NaN }));
+  return { scores, losses, withinBudget, metrics, longTasks, benchmarkIndex: lhr.environment.benchmarkIndex };
 }

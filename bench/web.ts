@@ -85,6 +85,10 @@ if (wants('landing') || wants('lighthouse')) {
           const op = budget === 100 ? '=' : '>=';
           console.log(`   ${id.padEnd(15)} ${String(r.scores[id]).padStart(3)}  (budget ${op} ${budget}) ${verdict(r.scores[id] >= budget)}`);
           if (r.losses[id].length) console.log(`      points lost on: ${r.losses[id].join(', ')}`);
+          // Where the blocking time comes from: the median run's longest tasks (simulated phone times).
+          if (id === 'performance' && r.longTasks.length) {
+            console.log(`      longest tasks: ${r.longTasks.map((t) => `${t.durationMs.toFixed(0)} ms at ${t.startMs.toFixed(0)} ms (${t.url.replace(server.url, '')})`).join(', ')}`);
+          }
         }
         failed ||= !(Object.keys(budgets) as (keyof typeof budgets)[]).every((id) => r.scores[id] >= budgets[id]);
         // Not judged: the same page with the CPU really slowed four times (docs/decisions/037-lighthouse-median-of-five.md).
