@@ -8,15 +8,24 @@ import type { DataRouter } from 'react-router';
  * search screen's late write of its address must not undo the user's click (use-search-state.ts).
  */
 let leaving = false;
+/** The router's own path, which moves on as soon as a navigation ends, before React shows the new screen. */
+let routerPathname: string | null = null;
 
-export function isLeavingScreen(): boolean {
-  return leaving;
+/**
+ * Whether the screen at `pathname` is being left or has been left: a navigation to another screen has
+ * started, or has already ended while React still shows the old screen (the next one suspended, in a
+ * transition) and the old screen's timers still run.
+ */
+export function isLeavingScreen(pathname: string): boolean {
+  return leaving || (routerPathname !== null && routerPathname !== pathname);
 }
 
 /** Keeps `isLeavingScreen()` up to date with `router`; answers the unsubscribe. */
 export function trackLeavingScreen(router: DataRouter): () => void {
   leaving = false;
+  routerPathname = router.state.location.pathname;
   return router.subscribe(({ navigation, location }) => {
     leaving = navigation.state !== 'idle' && navigation.location.pathname !== location.pathname;
+    routerPathname = location.pathname;
   });
 }

@@ -1,8 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { use } from 'react';
 import { describe, expect, it } from 'vitest';
 import { API, MSG, SEARCH_COUNT_CAP, SEARCH_DIFFICULTY_EMPTY_LABEL, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
+import SearchScreen from '@/app/routes/search';
+import { URL_WRITE_DELAY_MS } from '@/features/places/hooks/use-search-state';
 import { stubFetch } from '@/test/fetch-stub';
 import { entriesOf, indexOf, makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
@@ -74,6 +77,42 @@ describe('destination search (/buscar-destino)', () => {
     await waitFor(() => expect(shownNames()).toHaveLength(3));
     expect(screen.getByLabelText(TEXT.search.name)).toHaveValue('');
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it("'Ver más' right after typing: the typed name's late address write does not follow me to the destination while its screen is still rendering", async () => {
+    signIn('user');
+    stubFetch({
+      [`GET ${API.user(USER_ID)}`]: [200, makeUser({ firstname: 'Ana María' })],
+      [`GET ${API.placeIndex()}`]: [200, indexOf(PLACES)],
+    });
+    // The destination's screen suspends until released: the router has arrived there (its navigation is
+    // over) while React still shows the search screen, whose pending write must then not run.
+    let release = () => {};
+    const ready = new Promise<void>((resolve) => (release = resolve));
+    function SlowDetail() {
+      use(ready);
+      return <h1>detalle</h1>;
+    }
+    const { router } = renderRoutes([
+      { path: '/buscar-destino', element: <SearchScreen /> },
+      { path: '/buscar-destino/destino/:id', element: <SlowDetail /> },
+    ], '/buscar-destino');
+    await waitFor(() => expect(shownNames()).toHaveLength(3), wait);
+    fireEvent.change(screen.getByLabelText(TEXT.search.name), { target: { value: 'lomas' } });
+    await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay']));
+    const seeMore = screen.getByRole('link', { name: TEXT.card.seeMoreOf('Lomas de Lachay') });
+    await act(async () => {
+      fireEvent.click(seeMore);
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/buscar-destino/destino/${PLACES[1]?._id}`));
+    // Past the pause the typed text waits for (URL_WRITE_DELAY_MS), the search screen still on screen.
+    await act(() => new Promise((resolve) => setTimeout(resolve, URL_WRITE_DELAY_MS + 200)));
+    expect(screen.getByLabelText(TEXT.search.name)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/buscar-destino/destino/${PLACES[1]?._id}`);
+    expect(router.state.location.search).toBe('');
+    await act(async () => release());
+    expect(await screen.findByRole('heading', { name: 'detalle' }, wait)).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
   });
 
   it('as a user I can filter by the start of the city and by difficulty', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { isLeavingScreen } from '@/lib/leaving-screen';
 import { readSearchState, writeSearchState, type SearchState } from '@sendero/contract';
 
@@ -40,6 +40,10 @@ function afterPaint(run: () => void): () => void {
 
 export function useSearchState(): [SearchState, (next: Partial<SearchState>) => void] {
   const [params, setParams] = useSearchParams();
+  // This screen's path: a write that comes once the router has moved elsewhere is dropped.
+  const { pathname } = useLocation();
+  const pathnameRef = useRef(pathname);
+  pathnameRef.current = pathname;
   const [value, setValue] = useState<SearchState>(() => readSearchState(params));
   // The latest state, also between an update and its render (two updates in one event merge).
   const latest = useRef(value);
@@ -71,10 +75,11 @@ export function useSearchState(): [SearchState, (next: Partial<SearchState>) => 
     setValue(merged);
     pending.current();
     const write = () => {
-      // A navigation away (e.g. 'Ver más' while the next screen's code loads) must not be undone by
-      // a late write of the search address; the router's state is read now, as the click's navigation
-      // may have started before this screen re-renders.
-      if (isLeavingScreen()) return;
+      // A navigation away (e.g. 'Ver más' while the next screen's code loads, or once it has arrived
+      // and the next screen is still rendering) must not be undone, or given this screen's query, by a
+      // late write of the search address; the router's state is read now, as the click's navigation
+      // may have started, or ended, before this screen re-renders.
+      if (isLeavingScreen(pathnameRef.current)) return;
       const out = writeSearchState(merged, new URLSearchParams(window.location.search));
       written.current = out.toString();
       setParamsRef.current(out, { replace: true });
