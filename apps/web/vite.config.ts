@@ -161,25 +161,25 @@ function routePreloads(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      // The page's entry and what it imports are already in index.html; the app (APP_ENTRY) is not.
       const appEntry = join(webRoot, APP_ENTRY);
-      const initial = new Set<string>();
-      const visitInitial = (fileName: string) => {
-        if (initial.has(fileName)) return;
-        initial.add(fileName);
-        byFile.get(fileName)?.imports.forEach(visitInitial);
+      /** Adds `fileName` and, depth first, every chunk it imports statically, but none `known` already has. */
+      const addWithImports = (fileName: string, into: string[], known: (file: string) => boolean = () => false): void => {
+        const chunk = byFile.get(fileName);
+        if (!chunk || known(fileName) || into.includes(fileName)) return;
+        into.push(fileName);
+        chunk.imports.forEach((file) => addWithImports(file, into, known));
       };
-      chunks.filter((chunk) => chunk.isEntry && chunk.facadeModuleId !== appEntry).forEach((chunk) => visitInitial(chunk.fileName));
+      const pageEntries = chunks.filter((chunk) => chunk.isEntry && chunk.facadeModuleId !== appEntry);
+      // The page's entry and what it imports are already in index.html; the app (APP_ENTRY) is not.
+      const initialFiles: string[] = [];
+      pageEntries.forEach((chunk) => addWithImports(chunk.fileName, initialFiles));
+      const initial = new Set(initialFiles);
+      const isInitial = (file: string) => initial.has(file);
       const preloads: Record<string, { modulepreload: string[]; prefetch?: string[] }> = {};
       // Every other page (the server's '*' entry): the app's chunks alone.
       const appFiles: string[] = [];
-      const visitApp = (fileName: string) => {
-        if (initial.has(fileName) || appFiles.includes(fileName)) return;
-        appFiles.push(fileName);
-        byFile.get(fileName)?.imports.forEach(visitApp);
-      };
-      chunks.filter((chunk) => chunk.isEntry && chunk.facadeModuleId !== appEntry).forEach((chunk) => chunk.dynamicImports.forEach(visitApp));
-      chunks.filter((chunk) => chunk.facadeModuleId === appEntry).forEach((chunk) => visitApp(chunk.fileName));
+      pageEntries.forEach((chunk) => chunk.dynamicImports.forEach((file) => addWithImports(file, appFiles, isInitial)));
+      chunks.filter((chunk) => chunk.facadeModuleId === appEntry).forEach((chunk) => addWithImports(chunk.fileName, appFiles, isInitial));
       preloads['*'] = { modulepreload: appFiles.map((file) => `/${file}`) };
       for (const [path, module] of Object.entries(PRELOADED_ROUTES)) {
         const id = join(webRoot, module);
@@ -189,27 +189,14 @@ function routePreloads(): Plugin {
         // src/boot-stages/* chunks in the order it imports them, then main.tsx), without what it loads
         // later (the other screens); then the screen and all it needs.
         const files = [...appFiles];
-        const later: string[] = [];
-        const visit = (fileName: string) => {
-          const chunk = byFile.get(fileName);
-          if (!chunk || initial.has(fileName) || files.includes(fileName)) return;
-          files.push(fileName);
-          chunk.imports.forEach(visit);
-          later.push(...chunk.dynamicImports);
-        };
-        visit(screen.fileName);
+        addWithImports(screen.fileName, files, isInitial);
         // What the screen loads on its first use (the auth forms' validation: zod and the contract's
         // schemas, features/auth/components/auth-schemas.ts, ~110 KB) and all it imports, prefetched:
         // there at once, offline too, but not compiled while the page becomes interactive
         // (docs/decisions/037-lighthouse-median-of-five.md).
         const prefetch: string[] = [];
-        const visitLater = (fileName: string) => {
-          const chunk = byFile.get(fileName);
-          if (!chunk || initial.has(fileName) || files.includes(fileName) || prefetch.includes(fileName)) return;
-          prefetch.push(fileName);
-          chunk.imports.forEach(visitLater);
-        };
-        later.forEach(visitLater);
+        const later = files.slice(appFiles.length).flatMap((file) => byFile.get(file)?.dynamicImports ?? []);
+        later.forEach((file) => addWithImports(file, prefetch, (f) => isInitial(f) || files.includes(f)));
         preloads[path] = { modulepreload: files.map((file) => `/${file}`), prefetch: prefetch.map((file) => `/${file}`) };
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });

@@ -19,13 +19,13 @@ const PLACES = [
   makePlace({ name: 'Nevado oculto', city: 'Huaraz', difficulty: 'Difícil', verified: false }),
 ];
 
-function setup(route = '/buscar-destino') {
+function setup(route = '/buscar-destino', routeTree = routes) {
   signIn('user');
   stubFetch({
     [`GET ${API.user(USER_ID)}`]: [200, makeUser({ firstname: 'Ana María' })],
     [`GET ${API.placeIndex()}`]: [200, indexOf(PLACES)],
   });
-  return renderRoutes(routes, route);
+  return renderRoutes(routeTree, route);
 }
 
 function shownNames(): string[] {
@@ -80,11 +80,6 @@ describe('destination search (/buscar-destino)', () => {
   });
 
   it("'Ver más' right after typing: the typed name's late address write does not follow me to the destination while its screen is still rendering", async () => {
-    signIn('user');
-    stubFetch({
-      [`GET ${API.user(USER_ID)}`]: [200, makeUser({ firstname: 'Ana María' })],
-      [`GET ${API.placeIndex()}`]: [200, indexOf(PLACES)],
-    });
     // The destination's screen suspends until released: the router has arrived there (its navigation is
     // over) while React still shows the search screen, whose pending write must then not run.
     let release = () => {};
@@ -93,10 +88,10 @@ describe('destination search (/buscar-destino)', () => {
       use(ready);
       return <h1>detalle</h1>;
     }
-    const { router } = renderRoutes([
+    const { router } = setup('/buscar-destino', [
       { path: '/buscar-destino', element: <SearchScreen /> },
       { path: '/buscar-destino/destino/:id', element: <SlowDetail /> },
-    ], '/buscar-destino');
+    ]);
     await waitFor(() => expect(shownNames()).toHaveLength(3), wait);
     fireEvent.change(screen.getByLabelText(TEXT.search.name), { target: { value: 'lomas' } });
     await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay']));
