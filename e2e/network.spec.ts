@@ -329,6 +329,33 @@ test('a call that never answers: after the time limit the error toast says so, a
   expect(new URL(page.url()).pathname).toBe('/ingresar');
 });
 
+test('on a phone, /ingresar takes my typing from its first paint; the app starts on my first touch, keeps what I typed and where, and signs me in', async ({ page, registerUser }) => {
+  const user = await registerUser();
+  await phone(page);
+  const addresses: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) addresses.push(frame.url());
+  });
+  await page.goto('/ingresar');
+  await page.waitForLoadState('load');
+  // Loaded, untouched: the screen is still the page's own (the app waits for my first use), and its
+  // field takes my typing as it is (docs/decisions/038-auth-screens-start-on-first-use.md).
+  await page.waitForTimeout(1000);
+  await expect(page.locator('main[data-static-screen]')).toHaveCount(1);
+  const email = page.getByPlaceholder('Correo', { exact: true });
+  await email.click();
+  await page.keyboard.type(user.email);
+  await page.getByPlaceholder('Contraseña', { exact: true }).click();
+  // Typing on, key by key, while the app takes over on a phone-speed CPU: no key is lost or lands elsewhere.
+  await page.keyboard.type(user.password, { delay: 40 });
+  await expect(page.locator('main[data-static-screen]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByPlaceholder('Contraseña', { exact: true })).toBeFocused();
+  await expect(page.getByPlaceholder('Correo', { exact: true })).toHaveValue(user.email);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/buscar-destino$/, { timeout: 30_000 });
+  expect(addresses.filter((url) => url.includes('?'))).toEqual([]);
+});
+
 test('the login form checks its fields with no signal once the page has loaded, its validation prefetched before the first focus', async ({ page }) => {
   await phone(page);
   const validation: string[] = [];

@@ -177,8 +177,9 @@ test.describe('as a visitor', () => {
   }
 
   // Issue 17: before any JavaScript, /ingresar and /registro already show their card (the build renders
-  // the screens into their HTML, apps/web/src/app/static-shells.tsx), not a spinner or the landing's hero.
-  test('with JavaScript off, /ingresar and /registro show their title, fields and button', async ({ browser }) => {
+  // the screens into their HTML, apps/web/src/app/static-shells.tsx), not a spinner or the landing's hero,
+  // and its fields take typing (docs/decisions/038-auth-screens-start-on-first-use.md).
+  test('with JavaScript off, /ingresar and /registro show their title, fields and button, and never put what I type in the address', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     for (const [path, title, fields, submit] of [
@@ -186,12 +187,18 @@ test.describe('as a visitor', () => {
       ['/registro', TEXT.auth.registerTitle, [TEXT.fields.email, TEXT.fields.password, TEXT.fields.confirm, TEXT.fields.firstname, TEXT.fields.lastname], TEXT.auth.register],
     ] as const) {
       await page.goto(path);
-      // The static copy is inert (out of the accessibility tree until the app replaces it): found by tag.
-      await expect(page.locator('main h1')).toHaveText(title);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
       await expect(page.locator('main label')).toHaveText([...fields]);
-      await expect(page.locator('main button[type="submit"]')).toHaveText(submit);
-      await expect(page.locator('main button[type="submit"]')).toBeVisible();
+      const button = page.getByRole('button', { name: submit, exact: true });
+      await expect(button).toBeVisible();
       await expect(page.locator('.sd-hero, .sd-shell')).toHaveCount(0);
+      // The fields take typing; neither the button nor Enter makes the browser send the form itself.
+      await page.getByLabel(TEXT.fields.email, { exact: true }).fill('ana@example.com');
+      await page.getByLabel(TEXT.fields.password, { exact: true }).fill('secreto123');
+      await button.click();
+      await page.getByLabel(TEXT.fields.password, { exact: true }).press('Enter');
+      await page.waitForTimeout(300);
+      expect(page.url()).toMatch(new RegExp(`${path}$`));
     }
     await context.close();
   });

@@ -7,11 +7,17 @@
  * Why after the paint (docs/decisions/032-app-code-after-the-first-paint.md): a script that has
  * downloaded before the first paint counts as needed for it in Lighthouse's simulated load, which then
  * makes a phone's first paint wait for ~170 KB of JavaScript that the static page does not use.
+ *
+ * On /ingresar and /registro, whose HTML carries the screen itself, the app starts on the visitor's
+ * first touch, key or focus instead, and its form takes over what was typed in the static one
+ * (lib/static-screen.ts, docs/decisions/038-auth-screens-start-on-first-use.md).
  */
 
 // Roboto 400/500/700 cut down to the characters Spanish text uses (scripts/subset-fonts.mjs); the build
 // inlines these @font-face rules into index.html (vite.config.ts), so the first paint has them.
 import '@/assets/fonts/fonts.css';
+import { SESSION_STORAGE_KEY } from '@sendero/contract';
+import { STATIC_SCREEN_ATTR, watchStaticScreen } from '@/lib/static-screen';
 
 /** Set by the server for /ingresar, /registro...: the first screen's chunks (apps/server/src/plugins/web.ts). */
 export const ROUTE_PRELOADS_ID = 'sd-route-preloads';
@@ -46,16 +52,17 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** How many of the screen's modulepreload tags go into <head> per task (each starts a request). */
 const PRELOADS_PER_TASK = 6;
 
+let started = false;
+
 async function startApp(): Promise<void> {
+  if (started) return;
+  started = true;
   // The screen's chunks download alongside the app's, not after the router asks for them; a few
   // tags per task: starting ~30 requests at once was a 20-30 ms task of its own.
-  const preloads = document.getElementById(ROUTE_PRELOADS_ID);
-  if (preloads instanceof HTMLTemplateElement) {
-    const links = [...preloads.content.children];
-    for (let i = 0; i < links.length; i += PRELOADS_PER_TASK) {
-      if (i) await nextTask();
-      document.head.append(...links.slice(i, i + PRELOADS_PER_TASK).map((link) => link.cloneNode(true)));
-    }
+  const links = routePreloads();
+  for (let i = 0; i < links.length; i += PRELOADS_PER_TASK) {
+    if (i) await nextTask();
+    document.head.append(...links.slice(i, i + PRELOADS_PER_TASK));
   }
   // The app's code evaluated in stages, one task each (vite.config.ts APP_STAGES): React, then emotion
   // and MUI's styling engine, then MUI's components, then the other libraries, then our shared code,
@@ -65,6 +72,50 @@ async function startApp(): Promise<void> {
     if (i) await nextTask();
     await stage();
   }
+}
+
+/** Copies of the page's route preload tags (apps/server/src/plugins/web.ts), none on most pages. */
+function routePreloads(): HTMLLinkElement[] {
+  const template = document.getElementById(ROUTE_PRELOADS_ID);
+  if (!(template instanceof HTMLTemplateElement)) return [];
+  return [...template.content.children].filter((el) => el instanceof HTMLLinkElement).map((link) => link.cloneNode(true) as HTMLLinkElement);
+}
+
+/**
+ * The static screen of /ingresar or /registro, when the app can wait for the visitor's first use
+ * (docs/decisions/038-auth-screens-start-on-first-use.md): not with `?volver=` (the shared destination's
+ * preview is the app's) nor for a visitor already signed in (the app sends them on).
+ */
+function screenThatWaits(): Element | null {
+  const screen = document.querySelector(`[${STATIC_SCREEN_ATTR}]`);
+  if (!screen || window.location.search) return null;
+  try {
+    if (window.localStorage.getItem(SESSION_STORAGE_KEY)) return null;
+  } catch {
+    // Storage blocked: no stored session either.
+  }
+  return screen;
+}
+
+/**
+ * While the static screen waits, the app's code (and the form's validation) downloads once the page has
+ * loaded, a few files per idle moment: a prefetch, not compiled until used, so that the form works if the
+ * signal is lost before the first use.
+ */
+function prefetchWhenIdle(): void {
+  const links = routePreloads().map((link) => {
+    link.rel = 'prefetch';
+    return link;
+  });
+  const idle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 50));
+  const batch = (i: number) =>
+    idle(() => {
+      if (started) return;
+      document.head.append(...links.slice(i, i + PRELOADS_PER_TASK));
+      if (i + PRELOADS_PER_TASK < links.length) batch(i + PRELOADS_PER_TASK);
+    });
+  if (document.readyState === 'complete') batch(0);
+  else window.addEventListener('load', () => batch(0), { once: true });
 }
 
 /** The stages in order; literal import()s, so that Vite splits them (vite.config.ts APP_STAGES). */
@@ -88,4 +139,10 @@ try {
   // Storage blocked: the app copes (lib/session.ts).
 }
 
-void afterFirstPaint().then(startApp);
+const waiting = screenThatWaits();
+if (waiting) {
+  watchStaticScreen(waiting, () => void startApp());
+  prefetchWhenIdle();
+} else {
+  void afterFirstPaint().then(startApp);
+}

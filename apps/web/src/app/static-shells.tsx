@@ -6,6 +6,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import type { ComponentType } from 'react';
 import { paths } from '@/config/paths';
 import { ToastProvider } from '@/components/ui/toast';
+import { STATIC_SCREEN_ATTR, STATIC_SUBMIT_ATTR } from '@/lib/static-screen';
 import { theme } from '@/lib/theme';
 import LoginScreen from './routes/login';
 import RegisterScreen from './routes/register';
@@ -14,9 +15,10 @@ import RegisterScreen from './routes/register';
  * The first paint of /ingresar and /registro before any JavaScript (docs/architecture.md): the build
  * renders their screens here to static HTML with the same components, theme and texts as the app
  * (scripts/render-static-shells.mjs writes dist/static-shells.json) and the server puts that markup in
- * the page's #root and its styles in <head> (apps/server/src/plugins/web.ts). React replaces it when it
- * takes over; its style tags carry emotion's names, so the app finds those rules already in place
- * instead of inserting them again.
+ * the page's #root and its styles in <head> (apps/server/src/plugins/web.ts). Its fields take typing at
+ * once; the app starts on the visitor's first use of the page and replaces it, its form taking over what
+ * was typed (lib/static-screen.ts, docs/decisions/038-auth-screens-start-on-first-use.md). Its style tags
+ * carry emotion's names, so the app finds those rules already in place instead of inserting them again.
  */
 export const STATIC_SHELL_SCREENS: Record<string, ComponentType> = {
   [paths.login]: LoginScreen,
@@ -26,7 +28,7 @@ export const STATIC_SHELL_SCREENS: Record<string, ComponentType> = {
 export interface StaticShell {
   /** The emotion style tags, for <head>, in the order the app would insert them. */
   head: string;
-  /** The screen inside the layout's <main>, inert until the app replaces it. */
+  /** The screen inside the layout's <main>, marked for src/boot.ts, until the app replaces it. */
   body: string;
 }
 
@@ -49,8 +51,7 @@ export function renderStaticShell(path: string): StaticShell {
         <CssBaseline />
         <ToastProvider>
           <MemoryRouter initialEntries={[path]}>
-            {/* Inert: it looks like the screen but takes no typing or clicks that the app would then drop. */}
-            <main style={{ minHeight: '100vh' }} inert aria-busy="true">
+            <main style={{ minHeight: '100vh' }} {...{ [STATIC_SCREEN_ATTR]: '' }}>
               <Screen />
             </main>
           </MemoryRouter>
@@ -60,9 +61,10 @@ export function renderStaticShell(path: string): StaticShell {
   );
   // Without a document, emotion writes each component's rules as a <style> just before it.
   const styles = html.match(STYLE_TAG_RE) ?? [];
-  // Its fields and button are disabled too (the same look: MUI's own styles set their colours), so
-  // nothing types into a field the app is about to replace, a test runner included.
-  const body = html.replace(STYLE_TAG_RE, '').replace(/<(input|button)\b/g, '<$1 disabled=""');
+  // The browser never sends the static form itself (the fields would end up in the page's address): its
+  // button is a plain one, and with two fields or more Enter sends nothing. lib/static-screen.ts records
+  // a press of either, and the app's form sends itself once it has taken over.
+  const body = html.replace(STYLE_TAG_RE, '').replace(/<button\b([^>]*) type="submit"/g, `<button$1 type="button" ${STATIC_SUBMIT_ATTR}=""`);
   const expect = `<link rel="expect" href="#${STATIC_SHELL_END_ID}" blocking="render">`;
   return { head: `${styles.join('')}${expect}`, body: `${body}<div id="${STATIC_SHELL_END_ID}" hidden></div>` };
 }

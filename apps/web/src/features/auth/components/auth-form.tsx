@@ -1,6 +1,7 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import { type FormEventHandler, type ReactNode, useLayoutEffect, useRef } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { adoptStaticForm } from '@/lib/static-screen';
 
 interface AuthFormProps {
   /** The form's accessible name. */
@@ -14,10 +15,18 @@ interface AuthFormProps {
   children: ReactNode;
 }
 
-/** The sign-in, registration and password forms: fields in a column and one full-width submit button. */
+/**
+ * The sign-in, registration and password forms: fields in a column and one full-width submit button.
+ * On /ingresar and /registro it takes over the page's static copy of itself as it mounts: what was typed
+ * there, the focus, a press of its button (lib/static-screen.ts).
+ */
 export function AuthForm({ label, onSubmit, onFocus, submitLabel, pending, children }: AuthFormProps) {
+  const ref = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    if (ref.current) adoptStaticForm(ref.current);
+  }, []);
   return (
-    <form noValidate onFocus={onFocus} onSubmit={onSubmit} aria-label={label}>
+    <form ref={ref} noValidate onFocus={onFocus} onSubmit={onSubmit} aria-label={label}>
       <Stack spacing={2}>
         {children}
         <Button type="submit" variant="contained" size="large" disabled={pending} fullWidth>
