@@ -73,8 +73,8 @@ export const SIDE_MENU_WIDTH = 240;
 
 export const COLORS = { purple: '#9f2dc7', coral: '#FF7B5F' } as const;
 
-/** Browser storage key of the session `{token, _id, role}` (docs/product.md#session). */
-export const SESSION_STORAGE_KEY = 'sendero.session';
+// SESSION_STORAGE_KEY lives in session-key.ts: the page's entry script reads it (apps/web/src/boot.ts)
+// and takes that one small module, not these constants, into the first download.
 
 export const ADMIN_PAGE_SIZE = 20;
 

@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './session-key.js';
 export * from './messages.js';
 export * from './schemas.js';
 export * from './forms.js';
