@@ -82,19 +82,18 @@ function routePreloads(): HTMLLinkElement[] {
 }
 
 /**
- * The static screen of /ingresar or /registro, when the app can wait for the visitor's first use
+ * Whether the app can wait for the visitor's first use of the static screen
  * (docs/decisions/038-auth-screens-start-on-first-use.md): not with `?volver=` (the shared destination's
  * preview is the app's) nor for a visitor already signed in (the app sends them on).
  */
-function screenThatWaits(): Element | null {
-  const screen = document.querySelector(`[${STATIC_SCREEN_ATTR}]`);
-  if (!screen || window.location.search) return null;
+function canWaitForFirstUse(): boolean {
+  if (window.location.search) return false;
   try {
-    if (window.localStorage.getItem(SESSION_STORAGE_KEY)) return null;
+    return !window.localStorage.getItem(SESSION_STORAGE_KEY);
   } catch {
     // Storage blocked: no stored session either.
+    return true;
   }
-  return screen;
 }
 
 /**
@@ -139,10 +138,9 @@ try {
   // Storage blocked: the app copes (lib/session.ts).
 }
 
-const waiting = screenThatWaits();
-if (waiting) {
-  watchStaticScreen(waiting, () => void startApp());
-  prefetchWhenIdle();
-} else {
-  void afterFirstPaint().then(startApp);
-}
+// /ingresar and /registro: their static screen takes typing at once, and the app's form takes over what
+// was typed there whenever the app starts (lib/static-screen.ts).
+const staticScreen = document.querySelector(`[${STATIC_SCREEN_ATTR}]`);
+if (staticScreen) watchStaticScreen(staticScreen, () => void startApp());
+if (staticScreen && canWaitForFirstUse()) prefetchWhenIdle();
+else void afterFirstPaint().then(startApp);
