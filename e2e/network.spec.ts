@@ -358,6 +358,10 @@ test('on a phone, /ingresar takes my typing from its first paint; the app starts
 
 test('the login form checks its fields with no signal once the page has loaded, its validation prefetched before the first focus', async ({ page }) => {
   await phone(page);
+  // A browser that refuses service workers (a private window): the page prefetches the app's code itself.
+  await page.addInitScript(() => {
+    navigator.serviceWorker.register = () => Promise.reject(new DOMException('Service workers are disabled', 'SecurityError'));
+  });
   const validation: string[] = [];
   page.on('requestfinished', (request) => {
     if (/\/assets\/(zod|auth-schemas)-/.test(request.url())) validation.push(request.url());
