@@ -41,6 +41,25 @@ const STYLE_TAG_RE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
  */
 export const STATIC_SHELL_END_ID = 'sd-shell-end';
 
+/**
+ * MUI moves a field's label onto its border from JavaScript (data-shrink), which the static screen does
+ * not run: these rules do the same, with MUI's own values, for a field that has the focus or holds text,
+ * so that what the visitor types before the app starts is never under the label.
+ */
+function staticFieldStyles(primary: string): string {
+  const field = `[${STATIC_SCREEN_ATTR}] .MuiFormControl-root`;
+  const active = `${field}:is(:focus-within, :has(input:not(:placeholder-shown)))`;
+  const focused = `${field}:focus-within`;
+  return (
+    `<style data-static-fields>` +
+    `${active} > .MuiInputLabel-outlined{transform:translate(14px, -9px) scale(0.75);max-width:calc(133% - 32px)}` +
+    `${active} .MuiOutlinedInput-notchedOutline > legend{max-width:100%;transition:max-width 100ms cubic-bezier(0, 0, 0.2, 1) 50ms}` +
+    `${focused} > .MuiInputLabel-outlined{color:${primary}}` +
+    `${focused} .MuiOutlinedInput-notchedOutline{border-color:${primary};border-width:2px}` +
+    `</style>`
+  );
+}
+
 /** Renders a screen the way the app's layout shows it to a visitor without a session (app-layout.tsx). */
 export function renderStaticShell(path: string): StaticShell {
   const Screen = STATIC_SHELL_SCREENS[path];
@@ -66,7 +85,7 @@ export function renderStaticShell(path: string): StaticShell {
   // a press of either, and the app's form sends itself once it has taken over.
   const body = html.replace(STYLE_TAG_RE, '').replace(/<button\b([^>]*) type="submit"/g, `<button$1 type="button" ${STATIC_SUBMIT_ATTR}=""`);
   const expect = `<link rel="expect" href="#${STATIC_SHELL_END_ID}" blocking="render">`;
-  return { head: `${styles.join('')}${expect}`, body: `${body}<div id="${STATIC_SHELL_END_ID}" hidden></div>` };
+  return { head: `${styles.join('')}${staticFieldStyles(theme.palette.primary.main)}${expect}`, body: `${body}<div id="${STATIC_SHELL_END_ID}" hidden></div>` };
 }
 
 export function renderStaticShells(): Record<string, StaticShell> {
