@@ -6,7 +6,8 @@
  * the static one holds: the typed values, the focused field and its caret, and a press of the button
  * (or Enter) made meanwhile, which then sends the form.
  *
- * This module is part of the page's entry script: it stays small and imports nothing.
+ * This module is part of the page's entry script, which every page loads: it stays small and imports
+ * nothing. What the app's form does with it is in lib/adopt-static-form.ts, loaded with the form.
  */
 
 /** On the static screen's <main> (app/static-shells.tsx): what src/boot.ts looks for. */
@@ -91,42 +92,23 @@ export function watchStaticScreen(screen: Element, onFirstUse: () => void): void
   if (watch.focused) firstUse();
 }
 
-/** Sets an input's value the way typing does, so that React's onChange (and react-hook-form) sees it. */
-function typeInto(input: HTMLInputElement, value: string): void {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
+/** What the static screen held for a form of the app's: the static form, its focused field, whether it was sent. */
+export interface StaticFormState {
+  form: HTMLFormElement;
+  focused: HTMLInputElement | null;
+  sent: boolean;
 }
 
-/** Input types whose caret the selection API can read and set (not email or number). */
-const CARET_TYPES = new Set(['text', 'password', 'search', 'tel', 'url']);
-
 /**
- * Called by the app's form as it mounts (in a layout effect, before the browser paints it): if the
- * static screen had a form with the same accessible name, copies its fields by name, gives the focus
- * to the field that had it, and sends the form if the visitor pressed its button meanwhile. Once.
+ * For the app's form as it mounts (lib/adopt-static-form.ts): the static form with the same accessible
+ * name, what had the focus in it and whether it was sent, once; the watch ends there.
  */
-export function adoptStaticForm(form: HTMLFormElement): void {
+export function takeStaticForm(form: HTMLFormElement): StaticFormState | null {
   const label = form.getAttribute('aria-label');
   const staticForm = watch?.forms.find((candidate) => candidate !== form && candidate.getAttribute('aria-label') === label);
-  if (!watch || !staticForm) return;
+  if (!watch || !staticForm) return null;
   const { focused, sent } = watch;
   watch.stop();
   watch = null;
-  for (const field of staticForm.querySelectorAll('input')) {
-    const twin = field.name ? form.elements.namedItem(field.name) : null;
-    if (!(twin instanceof HTMLInputElement) || twin.type !== field.type) continue;
-    if (field.type === 'checkbox' || field.type === 'radio') {
-      if (twin.checked !== field.checked) twin.click();
-    } else if (twin.value !== field.value) {
-      typeInto(twin, field.value);
-    }
-  }
-  const twin = focused && staticForm.contains(focused) ? form.elements.namedItem(focused.name) : null;
-  if (twin instanceof HTMLInputElement && !twin.disabled) {
-    twin.focus();
-    if (CARET_TYPES.has(twin.type) && focused!.selectionStart !== null) {
-      twin.setSelectionRange(focused!.selectionStart, focused!.selectionEnd, focused!.selectionDirection ?? undefined);
-    }
-  }
-  if (sent === staticForm) form.requestSubmit();
+  return { form: staticForm, focused: focused && staticForm.contains(focused) ? focused : null, sent: sent === staticForm };
 }

@@ -1,7 +1,7 @@
 import { type FormEventHandler, type ReactNode, useLayoutEffect, useRef } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { adoptStaticForm } from '@/lib/static-screen';
+import { adoptStaticForm } from '@/lib/adopt-static-form';
 
 interface AuthFormProps {
   /** The form's accessible name. */
@@ -18,7 +18,7 @@ interface AuthFormProps {
 /**
  * The sign-in, registration and password forms: fields in a column and one full-width submit button.
  * On /ingresar and /registro it takes over the page's static copy of itself as it mounts: what was typed
- * there, the focus, a press of its button (lib/static-screen.ts).
+ * there, the focus, a press of its button (lib/adopt-static-form.ts).
  */
 export function AuthForm({ label, onSubmit, onFocus, submitLabel, pending, children }: AuthFormProps) {
   const ref = useRef<HTMLFormElement>(null);
