@@ -106,6 +106,21 @@ async function launch(profile: string, network: Network, offline: boolean): Prom
   });
 }
 
+/** A fresh persistent profile and the network the test can cut, in a browser started online; all closed after `run`. */
+async function inFreshBrowser(name: string, run: (context: BrowserContext, network: Network) => Promise<void>): Promise<void> {
+  const profile = mkdtempSync(join(tmpdir(), `sendero-${name}-profile-`));
+  const network = await startNetwork();
+  let context: BrowserContext | undefined;
+  try {
+    context = await launch(profile, network, false);
+    await run(context, network);
+  } finally {
+    await context?.close();
+    await network.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 /** No network for the page (navigator.onLine, its requests) and for the service worker alike. */
 async function setOffline(context: BrowserContext, network: Network, offline: boolean): Promise<void> {
   network.setOffline(offline);
@@ -282,11 +297,7 @@ test('as a hiker I save two destinations and open them with no network after clo
 
 test('/ingresar, left untouched, gets the app onto the device: with no network afterwards, my first touch starts it and the form checks its fields', async () => {
   test.setTimeout(90_000);
-  const profile = mkdtempSync(join(tmpdir(), 'sendero-login-profile-'));
-  const network = await startNetwork();
-  let context: BrowserContext | undefined;
-  try {
-    context = await launch(profile, network, false);
+  await inFreshBrowser('login', async (context, network) => {
     const page = await firstPage(context);
     const errors = watchConsole(page);
     await page.goto('/ingresar');
@@ -303,20 +314,12 @@ test('/ingresar, left untouched, gets the app onto the device: with no network a
     await expect(page.locator('main[data-static-screen]')).toHaveCount(0);
     await expect(page.getByPlaceholder('Correo', { exact: true })).toHaveValue('ana@');
     expect(errors).toEqual([]);
-  } finally {
-    await context?.close();
-    await network.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
+  });
 });
 
 test('the landing is installable, and a new deploy says so and takes over with Actualizar', async () => {
   test.setTimeout(90_000);
-  const profile = mkdtempSync(join(tmpdir(), 'sendero-update-profile-'));
-  const network = await startNetwork();
-  let context: BrowserContext | undefined;
-  try {
-    context = await launch(profile, network, false);
+  await inFreshBrowser('update', async (context, network) => {
     const page = await firstPage(context);
     const errors = watchConsole(page);
     await page.goto('/');
@@ -350,9 +353,5 @@ test('the landing is installable, and a new deploy says so and takes over with A
       await expect(page.getByText(TEXT.app.newVersion)).toHaveCount(0);
     }
     expect(errors).toEqual([]);
-  } finally {
-    await context?.close();
-    await network.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
+  });
 });

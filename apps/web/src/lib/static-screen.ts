@@ -36,6 +36,17 @@ let watch: Watch | null = null;
 export function watchStaticScreen(screen: Element, onFirstUse: () => void): void {
   const forms = [...screen.querySelectorAll('form')];
   const formOf = (target: EventTarget | null) => (target instanceof Element ? forms.find((form) => form.contains(target)) : undefined);
+  const fieldOf = (target: EventTarget | null) => (target instanceof HTMLInputElement && formOf(target) ? target : null);
+  const state: Watch = {
+    forms,
+    // A field focused before this script ran (the browser's autofocus, a quick tap).
+    focused: fieldOf(document.activeElement),
+    sent: null,
+    stop: () => {
+      for (const [type, listener] of listeners) document.removeEventListener(type, listener as EventListener, true);
+      for (const type of FIRST_USE_EVENTS) document.removeEventListener(type, firstUse, true);
+    },
+  };
   let used = false;
   const firstUse = () => {
     if (used) return;
@@ -43,53 +54,37 @@ export function watchStaticScreen(screen: Element, onFirstUse: () => void): void
     for (const type of FIRST_USE_EVENTS) document.removeEventListener(type, firstUse, true);
     onFirstUse();
   };
-  const onFocusIn = (event: Event) => {
-    watch!.focused = event.target instanceof HTMLInputElement && formOf(event.target) ? event.target : null;
-  };
   const onFocusOut = (event: Event) => {
     const field = event.target;
     // The visitor left the field (a click on the page's background): nothing to give the focus back to.
     // A field the app has just removed from the page keeps it: the app's twin gets the focus instead.
     setTimeout(() => {
-      if (watch && watch.focused === field && field instanceof Node && field.isConnected && document.activeElement !== field) watch.focused = null;
+      if (state.focused === field && field instanceof Node && field.isConnected && document.activeElement !== field) state.focused = null;
     });
   };
   const onClick = (event: Event) => {
     const form = formOf(event.target);
-    if (form && event.target instanceof Element && event.target.closest(`[${STATIC_SUBMIT_ATTR}]`)) watch!.sent = form;
+    if (form && event.target instanceof Element && event.target.closest(`[${STATIC_SUBMIT_ATTR}]`)) state.sent = form;
   };
   const onKeyDown = (event: KeyboardEvent) => {
     const form = formOf(event.target);
     if (form && event.key === 'Enter' && event.target instanceof HTMLInputElement) {
       event.preventDefault();
-      watch!.sent = form;
+      state.sent = form;
     }
   };
-  // No static form is ever sent by the browser itself (its fields would end up in the address).
-  const onSubmit = (event: Event) => {
-    if (formOf(event.target)) event.preventDefault();
-  };
   const listeners: Array<[string, (event: never) => void]> = [
-    ['focusin', onFocusIn],
+    ['focusin', (event: Event) => (state.focused = fieldOf(event.target))],
     ['focusout', onFocusOut],
     ['click', onClick],
     ['keydown', onKeyDown],
-    ['submit', onSubmit],
+    // No static form is ever sent by the browser itself (its fields would end up in the address).
+    ['submit', (event: Event) => formOf(event.target) && event.preventDefault()],
   ];
   for (const [type, listener] of listeners) document.addEventListener(type, listener as EventListener, true);
   for (const type of FIRST_USE_EVENTS) document.addEventListener(type, firstUse, { capture: true, passive: true });
-  // A field focused before this script ran (the browser's autofocus, a quick tap).
-  const active = document.activeElement;
-  watch = {
-    forms,
-    focused: active instanceof HTMLInputElement && formOf(active) ? active : null,
-    sent: null,
-    stop: () => {
-      for (const [type, listener] of listeners) document.removeEventListener(type, listener as EventListener, true);
-      for (const type of FIRST_USE_EVENTS) document.removeEventListener(type, firstUse, true);
-    },
-  };
-  if (watch.focused) firstUse();
+  watch = state;
+  if (state.focused) firstUse();
 }
 
 /** What the static screen held for a form of the app's: the static form, its focused field, whether it was sent. */
