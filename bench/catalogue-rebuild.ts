@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { openPostgres } from '@/db/client.js';
 import { places, users } from '@/db/schema.js';
 import { PlaceIndex } from '@/services/place-index.js';
-import { dropPlaceCaches, invalidatePlaceList } from '@/services/place-list-cache.js';
+import { placeChanged, placesDropped } from '@/services/place-changes-hub.js';
 import { getVerifiedPlaceList } from '@/services/places.js';
 
 const url = process.argv[2];
@@ -69,14 +69,14 @@ try {
   const listAfter: number[] = [];
   for (const [i, id] of ids.entries()) {
     await write(id);
-    invalidatePlaceList(db, id);
+    placeChanged(db, id);
     started = performance.now();
     const list = await getVerifiedPlaceList(db);
     listAfter.push(performance.now() - started);
     if (i === 0 && list.etag === firstList.etag) throw new Error('the list ETag did not change after a write');
   }
   const kept = (await getVerifiedPlaceList(db)).etag;
-  dropPlaceCaches(db);
+  placesDropped(db);
   const listSame = (await getVerifiedPlaceList(db)).etag === kept;
 
   console.log(

@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, { error: 'use 1 to 64 letters, digits or : _ . -' }).default('sendero:'),
   /** Worker processes sharing the port (docs/product.md#several-processes); more than 1 needs DATABASE_URL. */
   WEB_CONCURRENCY: z.coerce.number({ error: 'must be an integer from 1 to 64' }).int({ error: 'must be an integer from 1 to 64' }).min(1, { error: 'must be an integer from 1 to 64' }).max(64, { error: 'must be an integer from 1 to 64' }).default(1),
+  /** Reads of the embedded database kept until its next write (docs/decisions/031-pglite-read-cache.md); `off` reads every time. */
+  PGLITE_READ_CACHE: z.enum(['on', 'off'], { error: 'use on or off' }).default('on'),
   /** Where uploaded images live: `database` (default with DATABASE_URL) or `local` files in DATA_DIR/uploads. */
   STORAGE: z.enum(['local', 'database'], { error: 'use local or database' }).optional(),
   /** Where the site is reached from outside (docs/product.md#sharing): absolute links in shared pages' meta tags. */
@@ -166,6 +168,8 @@ const _ConfigSchema = z.object({
   host: z.string(),
   dataDir: z.string(),
   databaseUrl: z.string().optional(),
+  /** PGLITE_READ_CACHE: keep reads of the embedded database until its next write. */
+  pgliteReadCache: z.boolean(),
   jwtSecret: z.string(),
   adminEmail: z.string().optional(),
   adminPassword: z.string().optional(),
@@ -258,6 +262,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    pgliteReadCache: e.PGLITE_READ_CACHE === 'on',
     jwtSecret: e.JWT_SECRET ?? storedJwtSecret(dataDir),
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

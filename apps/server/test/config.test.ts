@@ -60,6 +60,12 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), UPLOAD_PRIORITY: 'normal' }).uploadPriority).toBe('normal');
   });
 
+  it('keeps the embedded database’s read cache on unless PGLITE_READ_CACHE=off', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).pgliteReadCache).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), PGLITE_READ_CACHE: 'off' }).pgliteReadCache).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PGLITE_READ_CACHE: 'maybe' })).toThrow(/PGLITE_READ_CACHE/);
+  });
+
   it('turns sample data off by default on PostgreSQL', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u@localhost:5432/db' });
     expect(config.sampleData).toBe(false);

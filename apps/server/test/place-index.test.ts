@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API, coverUrl, decodePlaceIndex, encodePlaceIndex, MSG, type Place, PLACE_INDEX_MAX, PlaceIndexEntrySchema, type PlaceIndexWire, PlaceIndexWireSchema, type PlaceSearchResponse, type RatingListItem, SEARCH_CASE_PLACES, SEARCH_CASES, SEARCH_COUNT_CAP } from '@sendero/contract';
 import { places } from '@/db/schema.js';
 import { PlaceIndex, placeIndexFor } from '@/services/place-index.js';
-import { dropPlaceCaches } from '@/services/place-list-cache.js';
+import { placesDropped } from '@/services/place-changes-hub.js';
 import { searchConditions, searchPlaces } from '@/services/place-search.js';
 import { listVerifiedPlaces } from '@/services/places.js';
 import { useTestApp, type TestApp, type TestUser } from './helpers/app.js';
@@ -35,7 +35,7 @@ async function insertPlaces(t: TestApp, owner: TestUser, rows: ReadonlyArray<{ n
     )
     .returning({ id: places.id });
   // Rows written behind the services' back: drop the caches as another process's write would.
-  dropPlaceCaches(t.db);
+  placesDropped(t.db);
   return inserted.map((r) => r.id);
 }
 
@@ -183,7 +183,7 @@ describe('GET /api/place/index (docs/product.md#catalogue)', () => {
     // The full list (GET /api/place), also updated one place at a time, equals a fresh read of every row.
     const listed = await api(t).get<Place[]>(API.places);
     expect(listed.body).toEqual(await listVerifiedPlaces(t.db));
-    dropPlaceCaches(t.db);
+    placesDropped(t.db);
     expect((await api(t).get(API.places)).headers.etag).toBe(listed.headers.etag);
   });
 });
@@ -330,7 +330,7 @@ describe('the whole index above the limit, and revalidation of details and revie
       insert into places (id_user, name, city, difficulty, capacity, time_min, time_max, time_city, photos, description, how_to_get, tips, verified, created_at)
       select ${ana.user._id}::uuid, 'Destino ' || g, 'Lima', 'Media', 10, 1, 2, 3, '{}', 'd', 'h', 't', true, now() - g * interval '1 second'
       from generate_series(1, ${PLACE_INDEX_MAX + 1}) as g`);
-    dropPlaceCaches(t.db);
+    placesDropped(t.db);
     const whole = await api(t).get<ErrorBody>(API.placeIndex());
     expect(whole.status).toBe(413);
     expect(whole.body.error).toEqual({ code: 'USE_SEARCH', message: MSG.useSearch });

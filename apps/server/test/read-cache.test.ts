@@ -326,3 +326,40 @@ describe('the read cache of the embedded database', () => {
     expect((await detail(retired.body.token)).status).toBe(200);
   });
 });
+
+describe('PGLITE_READ_CACHE=off', () => {
+  let t: TestApp;
+  let database: Database;
+  let engineCalls = 0;
+  let reader: TestUser;
+  let place: Place;
+
+  beforeAll(async () => {
+    database = await openTestPglite({ readCache: false });
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const run = client.execProtocolRawSync.bind(client);
+    client.execProtocolRawSync = (message: Uint8Array) => {
+      engineCalls++;
+      return run(message);
+    };
+    t = await buildTestApp({ database });
+    const [admin, ana] = await Promise.all([t.createAdmin(), t.createUser()]);
+    reader = await t.createUser();
+    place = await createPlace(t, ana.token, { photos: [await registerUpload(t.db, ana.user._id, 'place')] }, { verifyWith: admin.token });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+  });
+
+  it('counts no writes and keeps nothing: every repeated detail reaches the engine', async () => {
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    expect(writeGeneration(client)).toBeNull();
+    expect(readCache({ maxEntries: 10 }).on(database.db)).toBeNull();
+    const detail = () => api(t, reader.token).get<Place>(API.place(place._id));
+    await detail();
+    const before = engineCalls;
+    expect((await detail()).status).toBe(200);
+    expect(engineCalls).toBeGreaterThan(before);
+  });
+});

@@ -26,12 +26,14 @@ export interface Database {
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** PostgreSQL through `pg` when DATABASE_URL is set, else the embedded PGlite in DATA_DIR/db. */
-export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Database> {
+export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'pgliteReadCache'>): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   const dataDir = join(config.dataDir, 'db');
   mkdirSync(dataDir, { recursive: true });
   await createPgliteDataDir(dataDir);
-  return wrapPglite(new PGlite({ dataDir, extensions: PGLITE_EXTENSIONS, startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_PARAMS] }));
+  return wrapPglite(new PGlite({ dataDir, extensions: PGLITE_EXTENSIONS, startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_PARAMS] }), {
+    readCache: config.pgliteReadCache,
+  });
 }
 
 /**
@@ -64,11 +66,14 @@ async function createPgliteDataDir(dataDir: string): Promise<void> {
   });
 }
 
-/** Wraps an already created PGlite instance (tests open in-memory copies of a migrated template). */
-export async function wrapPglite(client: PGlite): Promise<Database> {
+/**
+ * Wraps an already created PGlite instance (tests open in-memory copies of a migrated template).
+ * `readCache` (PGLITE_READ_CACHE, default on): count every write, so that reads can be kept until the
+ * next one (db/read-cache.ts); off, no statement is intercepted and every read reaches the database.
+ */
+export async function wrapPglite(client: PGlite, options: { readCache?: boolean } = {}): Promise<Database> {
   await client.waitReady;
-  // Every write is counted, so that reads can be kept until the next one (db/read-cache.ts).
-  trackWrites(client);
+  if (options.readCache ?? true) trackWrites(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

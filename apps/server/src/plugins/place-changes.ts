@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
-import { dropPlaceCaches, invalidatePlaceList, PLACE_LIST_TTL_MS, setPlaceCacheMaxAge } from '@/services/place-list-cache.js';
+import { placeChanged, placesDropped, setPlaceCacheMaxAge } from '@/services/place-changes-hub.js';
+import { PLACE_LIST_TTL_MS } from '@/services/place-list-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,7 +31,7 @@ async function placeChangesPlugin(app: FastifyInstance) {
   const state = { live: false };
   app.decorate('placeChanges', state as { readonly live: boolean });
   const url = app.config.databaseUrl;
-  // One process owns the embedded database: every write goes through invalidatePlaceList here, so the
+  // One process owns the embedded database: every write goes through the place-change hub here, so the
   // place caches are kept until one (no 1 s rebuild of the whole list as for a silent PostgreSQL).
   if (!url) return setPlaceCacheMaxAge(app.db, () => Number.POSITIVE_INFINITY);
 
@@ -43,7 +44,7 @@ async function placeChangesPlugin(app: FastifyInstance) {
   const lost = (error?: unknown) => {
     if (state.live) app.log.warn({ err: error }, 'place changes: listener disconnected, caches kept at most 1 s until it is back');
     state.live = false;
-    dropPlaceCaches(app.db);
+    placesDropped(app.db);
     const old = client;
     client = null;
     old?.removeAllListeners('notification');
@@ -75,8 +76,8 @@ async function placeChangesPlugin(app: FastifyInstance) {
     });
     next.on('notification', (message) => {
       if (message.channel !== PLACE_CHANGES_CHANNEL) return;
-      if (message.payload && UUID_RE.test(message.payload)) invalidatePlaceList(app.db, message.payload);
-      else dropPlaceCaches(app.db);
+      if (message.payload && UUID_RE.test(message.payload)) placeChanged(app.db, message.payload);
+      else placesDropped(app.db);
     });
     try {
       await next.connect();
@@ -90,7 +91,7 @@ async function placeChangesPlugin(app: FastifyInstance) {
     }
     if (client !== next || closing) return false;
     // Anything written while nobody listened is unknown: start from the database.
-    dropPlaceCaches(app.db);
+    placesDropped(app.db);
     if (attempt > 0) app.log.info('place changes: listening again');
     attempt = 0;
     state.live = true;

@@ -20,7 +20,7 @@ import {
 import { AppError } from '@/errors.js';
 import { makeCachedBody, sendCachedBody, sendPrivateBody } from '@/http/cached-body.js';
 import { PLACE_INDEX_TTL_MS, placeIndexFor } from '@/services/place-index.js';
-import { placeCacheMaxAge } from '@/services/place-list-cache.js';
+import { placeCacheMaxAge } from '@/services/place-changes-hub.js';
 import { searchPlaces } from '@/services/place-search.js';
 import { getPlacePreview } from '@/services/place-share.js';
 import { errorResponses } from '@/plugins/errors.js';

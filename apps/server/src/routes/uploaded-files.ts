@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { coverTag, parseCoverKey, UPLOADS_PATH_PREFIX } from '@sendero/contract';
 import { notFound } from '@/errors.js';
 import { PLACE_INDEX_TTL_MS, placeIndexFor } from '@/services/place-index.js';
-import { placeCacheMaxAge } from '@/services/place-list-cache.js';
+import { placeCacheMaxAge } from '@/services/place-changes-hub.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',

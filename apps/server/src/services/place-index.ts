@@ -3,6 +3,7 @@ import { encodePlaceIndex, PLACE_INDEX_FORMAT, PLACE_INDEX_MAX, type PlaceIndexE
 import { places } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
+import { onPlaceChange } from './place-changes-hub.js';
 import { SortedCache, type SortedCacheOrder, type SortedCacheSource } from './sorted-cache.js';
 
 /**
@@ -11,11 +12,11 @@ import { SortedCache, type SortedCacheOrder, type SortedCacheSource } from './so
  * 10,000 places costs a one-row read and a re-serialization, not a read of every row.
  *
  * - `verified` view: what everyone lists; `all` view: what an administrator lists. Both newest first.
- * - A write calls `placeIndexChanged(db, id)` after its transaction commits; the entry is re-read (or
+ * - Subscribed to the place-change hub (place-changes-hub.ts): after a write commits, the entry is re-read (or
  *   dropped when the place is gone) before the next answer. Concurrent writes are applied in the order
  *   their re-reads finish, and each re-read sees the committed row, so the index converges to what a
  *   full rebuild would give (tested).
- * - Other processes' writes cannot reach this memory: `invalidatePlaceIndex(db)` drops everything (the
+ * - Other processes' writes cannot reach this memory: the hub's `placesDropped(db)` drops everything (the
  *   place-change listener of several processes calls it), and without one the index is rebuilt when
  *   older than `PLACE_INDEX_TTL_MS` while another process may write (PostgreSQL only: PGlite's data
  *   directory belongs to one process).
@@ -234,14 +235,9 @@ export function placeIndexFor(db: Db, ttlMs = 0): PlaceIndex {
   return index;
 }
 
-/** Call after a committed write to place `id` (or to its reviews). */
-export function placeIndexChanged(db: Db, id: string): void {
-  indexes.get(db)?.changed(id);
-}
-
-/** Drops the index of `db` (another process changed places). */
-export function invalidatePlaceIndex(db: Db): void {
-  indexes.get(db)?.invalidate();
-}
+onPlaceChange({
+  changed: (db, id) => indexes.get(db)?.changed(id),
+  dropped: (db) => indexes.get(db)?.invalidate(),
+});
 
 export { PLACE_INDEX_MAX };

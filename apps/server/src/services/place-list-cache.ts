@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@/db/types.js';
 import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
-import { invalidatePlaceIndex, placeIndexChanged } from './place-index.js';
-import { invalidatePlaceShares, placeShareChanged } from './place-share.js';
+import { onPlaceChange, placeCacheMaxAge } from './place-changes-hub.js';
 import { SortedCache, type SortedCacheOrder, type SortedCacheSource } from './sorted-cache.js';
 
 /**
@@ -11,8 +10,9 @@ import { SortedCache, type SortedCacheOrder, type SortedCacheSource } from './so
  *
  * Consistency (docs/architecture.md#caching-and-consistency, several processes on one database):
  * - In this process every write that can change the list (create/update/verify/delete a place,
- *   create/delete a review) calls `invalidatePlaceList(db, id)` after its transaction commits, so the
- *   next read re-reads that one place: a write shows up at once here.
+ *   create/delete a review) calls `placeChanged(db, id)` of the place-change hub
+ *   (place-changes-hub.ts) after its transaction commits, so the next read re-reads that one place: a
+ *   write shows up at once here.
  * - A write made by ANOTHER process reaches this one through PostgreSQL `LISTEN/NOTIFY`
  *   (plugins/place-changes.ts, docs/decisions/014-verified-list-cached-one-second.md): a trigger
  *   notifies the place's id at commit, and the listener invalidates here at once. While the listener
@@ -135,22 +135,6 @@ function cacheFor(db: Db): PlaceListCache {
   return cache;
 }
 
-/**
- * How long this process may trust its place caches of `db`, set by the place-change listener
- * (plugins/place-changes.ts): forever while it listens (every write anywhere reaches it at once),
- * `PLACE_LIST_TTL_MS` while it is disconnected. Unset: the list's TTL, and the index's own default.
- */
-const maxAges = new WeakMap<Db, () => number>();
-
-export function setPlaceCacheMaxAge(db: Db, maxAge: () => number): void {
-  maxAges.set(db, maxAge);
-}
-
-/** The max age the listener gives, else `fallback`. */
-export function placeCacheMaxAge(db: Db, fallback: number): number {
-  return maxAges.get(db)?.() ?? fallback;
-}
-
 export function getPlaceList(db: Db, source: PlaceListSource): Promise<PlaceListEntry> {
   return cacheFor(db).get(source, placeCacheMaxAge(db, PLACE_LIST_TTL_MS));
 }
@@ -160,20 +144,7 @@ export function placeListLastUpdateMs(db: Db): number {
   return caches.get(db)?.lastUpdateMs ?? 0;
 }
 
-/**
- * Call after every committed write that can change a place as listed (the place itself, its reviews):
- * the verified list is rebuilt on the next read, the browsing index re-reads that one entry, and the
- * shared page of that place (its meta tags and preview, place-share.ts) is read again.
- */
-export function invalidatePlaceList(db: Db, placeId: string): void {
-  caches.get(db)?.changed(placeId);
-  placeIndexChanged(db, placeId);
-  placeShareChanged(db, placeId);
-}
-
-/** Another process changed places: drop the list and the whole index (docs/product.md#several-processes). */
-export function dropPlaceCaches(db: Db): void {
-  caches.get(db)?.invalidate();
-  invalidatePlaceIndex(db);
-  invalidatePlaceShares(db);
-}
+onPlaceChange({
+  changed: (db, id) => caches.get(db)?.changed(id),
+  dropped: (db) => caches.get(db)?.invalidate(),
+});

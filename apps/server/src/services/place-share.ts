@@ -3,7 +3,7 @@ import { MSG, type Difficulty, type PlacePreview } from '@sendero/contract';
 import { places, uploads } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import { notFound } from '@/errors.js';
-import { placeCacheMaxAge } from './place-list-cache.js';
+import { onPlaceChange, placeCacheMaxAge } from './place-changes-hub.js';
 import { isUuid } from './places.js';
 
 /**
@@ -12,9 +12,8 @@ import { isUuid } from './places.js';
  * unknown id is `null`, so nothing of a place under review can reach a link preview.
  *
  * Kept per database handle in a bounded cache (a crawler asking for every page must not grow memory
- * without bound), dropped for one place by `placeShareChanged` after every committed write that can
- * change it (place-list-cache.ts calls it with the list), and all at once by `invalidatePlaceShares`
- * when another process wrote. Where other processes may write (PostgreSQL), entries also expire as the
+ * without bound), subscribed to the place-change hub (place-changes-hub.ts): dropped for one place
+ * after every committed write that can change it, and all at once when another process wrote. Where other processes may write (PostgreSQL), entries also expire as the
  * browsing index's do while the place-change listener is disconnected.
  */
 export interface SharedPlace {
@@ -125,7 +124,7 @@ function cacheFor(db: Db): PlaceShareCache {
 
 /**
  * The shareable facts of a verified place, or null (unverified, deleted, unknown, not a UUID). Trusted
- * as long as the place-change listener says (place-list-cache.ts `placeCacheMaxAge`), else `fallbackMaxAgeMs`.
+ * as long as the place-change listener says (place-changes-hub.ts `placeCacheMaxAge`), else `fallbackMaxAgeMs`.
  */
 export function getSharedPlace(db: Db, id: string, fallbackMaxAgeMs = 0): Promise<SharedPlace | null> {
   if (!isUuid(id)) return Promise.resolve(null);
@@ -139,12 +138,7 @@ export async function getPlacePreview(db: Db, id: string, fallbackMaxAgeMs = 0):
   return shared.preview;
 }
 
-/** A committed write changed place `id` or its reviews. */
-export function placeShareChanged(db: Db, id: string): void {
-  caches.get(db)?.changed(id);
-}
-
-/** Another process changed places: forget every entry. */
-export function invalidatePlaceShares(db: Db): void {
-  caches.get(db)?.clear();
-}
+onPlaceChange({
+  changed: (db, id) => caches.get(db)?.changed(id),
+  dropped: (db) => caches.get(db)?.clear(),
+});

@@ -10,7 +10,8 @@ import { readCache } from '@/db/read-cache.js';
 import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
 import { callerAndVisibleBody, type VisibleBody } from './visible-body.js';
 import type { TokenClaims } from './tokens.js';
-import { getPlaceList, invalidatePlaceList, type PlaceListEntry, type PlaceListItem } from './place-list-cache.js';
+import { placeChanged } from './place-changes-hub.js';
+import { getPlaceList, type PlaceListEntry, type PlaceListItem } from './place-list-cache.js';
 import { assertOwnUploads } from '@/services/uploads-registry.js';
 
 /** The place as JSON (docs/product.md#calls). */
@@ -184,7 +185,7 @@ export async function createPlace(db: Db, auth: AuthUser, input: PlaceCreate): P
       comments: 0,
     })
     .returning();
-  invalidatePlaceList(db, row!.id);
+  placeChanged(db, row!.id);
   return toPlaceJson(row!);
 }
 
@@ -201,7 +202,7 @@ async function getEditablePlace(tx: Tx, id: string, auth: AuthUser): Promise<Pla
  */
 async function changePlace(db: Db, work: (tx: Tx) => Promise<PlaceRow>): Promise<Place> {
   const row = await db.transaction(work);
-  invalidatePlaceList(db, row.id);
+  placeChanged(db, row.id);
   return toPlaceJson(row);
 }
 
@@ -267,6 +268,6 @@ export async function deletePlace(db: Db, admin: AuthUser, id: string): Promise<
     await recordAdminAction(tx, { adminId: admin.id, action: 'delete_place', targetType: 'place', targetId: current.id });
     return current.id;
   });
-  invalidatePlaceList(db, deletedId);
+  placeChanged(db, deletedId);
   return { _id: deletedId, deleted: true };
 }

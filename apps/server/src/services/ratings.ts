@@ -5,7 +5,7 @@ import type { Db, Tx } from '@/db/types.js';
 import { badRequest, conflict, forbidden, notFound } from '@/errors.js';
 import type { AuthUser } from '@/services/caller.js';
 import { assertOwnUploads } from '@/services/uploads-registry.js';
-import { invalidatePlaceList } from './place-list-cache.js';
+import { placeChanged } from './place-changes-hub.js';
 import { preparedRead, preparedStatement } from '@/db/prepared.js';
 import { isUuid } from './places.js';
 import { readCache } from '@/db/read-cache.js';
@@ -117,7 +117,7 @@ export async function createRating(db: Db, auth: AuthUser, input: RatingCreate):
   }
   if (!outcome.id) throw conflict(MSG.reviewDuplicate);
   const row = rawToRow(outcome as RawRating);
-  invalidatePlaceList(db, row.idPlace);
+  placeChanged(db, row.idPlace);
   return toRatingJson(row);
 }
 
@@ -238,7 +238,7 @@ export async function deleteRating(db: Db, auth: AuthUser, id: string): Promise<
     throw canSeePlace({ verified: found.verified, id_user: found.place_owner }, auth) ? forbidden() : notFound(MSG.ratingNotFound);
   }
   if (Number(found.deleted) !== 1) throw notFound(MSG.ratingNotFound);
-  invalidatePlaceList(db, found.id_place);
+  placeChanged(db, found.id_place);
   return { _id: id, deleted: true };
 }
 

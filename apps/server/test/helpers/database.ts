@@ -20,10 +20,15 @@ export async function openTestDatabase(): Promise<Database> {
   return openTestPglite();
 }
 
-/** A fresh, migrated embedded database in both projects (for what only PGlite does). */
-export async function openTestPglite(): Promise<Database> {
+/**
+ * A fresh, migrated embedded database in both projects (for what only PGlite does). Its read cache
+ * follows PGLITE_READ_CACHE like the server's (the server-no-read-cache project, root vitest.config.ts,
+ * sets it off) unless `readCache` says otherwise.
+ */
+export async function openTestPglite(options: { readCache?: boolean } = {}): Promise<Database> {
   templateBlob ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
-  return wrapPglite(new PGlite({ loadDataDir: templateBlob, extensions: PGLITE_EXTENSIONS }));
+  const readCache = options.readCache ?? process.env.PGLITE_READ_CACHE !== 'off';
+  return wrapPglite(new PGlite({ loadDataDir: templateBlob, extensions: PGLITE_EXTENSIONS }), { readCache });
 }
 
 /** An empty PostgreSQL database of its own on the TEST_DATABASE_URL server; drop() removes it. */
