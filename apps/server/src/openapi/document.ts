@@ -182,9 +182,13 @@ function documentedBody(body: Record<string, unknown> | z.ZodType | undefined): 
 }
 
 /** Per route: zod → JSON Schema with component refs, then the security and statuses of its hooks. */
-export function createTransform(app: FastifyInstance) {
+type ZodTransform = ReturnType<typeof createJsonSchemaTransform>;
+
+export function createTransform(
+  app: FastifyInstance,
+): (input: Parameters<ZodTransform>[0] & { route: RouteOptions }) => ReturnType<ZodTransform> {
   const zodTransform = createJsonSchemaTransform({ skipList, schemaRegistry: apiSchemas });
-  return (input: Parameters<typeof zodTransform>[0] & { route: RouteOptions }) => {
+  return (input) => {
     const result = zodTransform(input);
     const schema = result.schema as Record<string, unknown> & { hide?: boolean; response?: Record<string, unknown>; security?: unknown };
     if (!schema || schema.hide) return result;
@@ -193,7 +197,8 @@ export function createTransform(app: FastifyInstance) {
     // Placeholder schemas: transformObject replaces every error status with its shared response.
     for (const status of facts.statuses) if (!(status in response)) response[status] = { $ref: '#/components/schemas/Error' };
     const body = documentedBody(input.route.config?.openapiBody);
-    return { ...result, schema: { ...schema, ...(body ? { body } : {}), security: schema.security ?? facts.security, response } };
+    const documented = { ...schema, ...(body ? { body } : {}), security: schema.security ?? facts.security, response };
+    return { ...result, schema: documented as ReturnType<ZodTransform>['schema'] };
   };
 }
 

@@ -119,7 +119,7 @@ export class FallbackStore implements FastifyRateLimitStore {
   ) {}
 
   /** The store class the plugin instantiates with its merged options. */
-  static factory(health: RedisHealth, keyPrefix: string) {
+  static factory(health: RedisHealth, keyPrefix: string): new (options: FastifyRateLimitOptions) => FallbackStore {
     return class extends FallbackStore {
       constructor(options: FastifyRateLimitOptions) {
         const o = options as { continueExceeding?: boolean; exponentialBackoff?: boolean };
