@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import serverConfig from './apps/server/vitest.config.js';
+import serverConfig, { POSTGRES_FILES } from './apps/server/vitest.config.js';
 
 // One runner: contract unit tests, server integration tests (PGlite; and PostgreSQL too when
 // TEST_DATABASE_URL is set), web component tests.
@@ -11,11 +11,18 @@ export default defineConfig({
     projects: [
       'packages/contract',
       'apps/server',
+      // PostgreSQL (TEST_DATABASE_URL): the files where the engine, the driver, the pool or several
+      // processes can change the outcome (docs/architecture.md#tests); SENDERO_PG_ALL=1 runs every file.
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
-              extends: './apps/server/vitest.config.ts',
-              test: { name: 'server-pg', root: './apps/server', env: { SENDERO_TEST_DB: 'postgres' } },
+              ...serverConfig,
+              test: {
+                ...serverConfig.test,
+                name: 'server-pg',
+                ...(process.env.SENDERO_PG_ALL === '1' ? {} : { include: POSTGRES_FILES }),
+                env: { SENDERO_TEST_DB: 'postgres', SENDERO_PG_ALL: process.env.SENDERO_PG_ALL ?? '' },
+              },
             },
           ]
         : []),

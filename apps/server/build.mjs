@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const dist = join(root, 'dist');
+// `--outdir <dir>`: the server tests build a copy of their own (test/helpers/global-setup.ts).
+const outdirArg = process.argv.indexOf('--outdir');
+const dist = outdirArg > 0 ? process.argv[outdirArg + 1] : join(root, 'dist');
 
 /** Bare imports are external, except the workspace contract and our `@/` alias. */
 const externalDependencies = {
@@ -37,4 +39,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync(join(root, 'drizzle'), join(dist, 'drizzle'), { recursive: true });
-console.log('apps/server/dist/server.js built');
+console.log(`${join(dist, 'server.js')} built`);

@@ -4,6 +4,29 @@ import { defineConfig } from 'vitest/config';
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
 /**
+ * The files the 'server-pg' project (root vitest.config.ts) runs on PostgreSQL: where the engine, the
+ * driver, the pool or several processes can change the outcome: concurrency, LISTEN/NOTIFY, migrations,
+ * storage and durability, several processes, prepared statements, SQL search and indexes, outages; and
+ * the authorization table as a one-caller-per-row smoke. Every other file runs on PGlite only
+ * (docs/architecture.md#tests); `SENDERO_PG_ALL=1` runs them all on both.
+ */
+export const POSTGRES_FILES = [
+  'test/authorization.test.ts',
+  'test/database-outage.test.ts',
+  'test/durability.test.ts',
+  'test/multi-process.test.ts',
+  'test/outings-concurrency.test.ts',
+  'test/place-changes.test.ts',
+  'test/place-index.test.ts',
+  'test/places.test.ts',
+  'test/prepared-reads.test.ts',
+  'test/ratings-concurrency.test.ts',
+  'test/schema-migrations.test.ts',
+  'test/server-process.test.ts',
+  'test/storage.test.ts',
+];
+
+/**
  * Server integration tests through app.inject() against a fresh database per test file: PGlite always,
  * and PostgreSQL too when TEST_DATABASE_URL is set (root vitest.config.ts adds the 'server-pg' project).
  */

@@ -4,17 +4,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@sendero/contract';
 import { createEmptyPostgresDatabase, testDbKind } from './helpers/database.js';
-import { freePort, spawnNode, waitForUrl, type Run } from './helpers/process.js';
+import { freePort, serverEntryArgs, spawnNode, waitForUrl, type Run } from './helpers/process.js';
 import { rememberPassword } from './helpers/secret-guard.js';
 
-/** The real entry points (src/server.ts, the admin:create CLI) as separate processes, as `npm start` runs them. */
+/** The real entry points (the server, the admin:create CLI) as separate processes, built, as `npm start` runs them. */
 
-/** `node --import tsx <script>` with only PATH of this environment, so the test's variables are all there is. */
-function runTs(script: string, args: string[], env: Record<string, string>): Run {
-  return spawnNode(['--import', 'tsx', script, ...args], { env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env } });
+/** One built entry with only PATH of this environment, so the test's variables are all there is. */
+function runEntry(entry: 'server' | 'admin-create', args: string[], env: Record<string, string>): Run {
+  return spawnNode([...serverEntryArgs(entry), ...args], { env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env } });
 }
 
-// Separate processes start PGlite and transpile TypeScript: slow on a busy machine.
+// Separate processes each start PGlite: a few seconds on a busy two-core machine, hence the minutes.
 describe('the server process', { timeout: 180_000 }, () => {
   let dataDir: string;
   let env: Record<string, string>;
@@ -38,12 +38,12 @@ describe('the server process', { timeout: 180_000 }, () => {
 
   it('admin:create creates an administrator who can log in once the server runs', async () => {
     rememberPassword('clave-de-la-cli-1');
-    const cli = runTs('src/cli/admin-create.ts', ['--email', 'cli@sendero.pe', '--password', 'clave-de-la-cli-1', '--firstname', 'Carla', '--lastname', 'Ibarra'], env);
+    const cli = runEntry('admin-create', ['--email', 'cli@sendero.pe', '--password', 'clave-de-la-cli-1', '--firstname', 'Carla', '--lastname', 'Ibarra'], env);
     running.push(cli);
     expect(await cli.exited, cli.output()).toBe(0);
     expect(cli.output()).toContain('Administrador creado: cli@sendero.pe');
 
-    const bad = runTs('src/cli/admin-create.ts', ['--email', 'no-es-correo', '--password', 'corta'], env);
+    const bad = runEntry('admin-create', ['--email', 'no-es-correo', '--password', 'corta'], env);
     running.push(bad);
     expect(await bad.exited).not.toBe(0);
     expect(bad.output()).toContain('El correo ingresado no es válido.');
@@ -51,7 +51,7 @@ describe('the server process', { timeout: 180_000 }, () => {
 
   it('starts, answers, prints no generated password when an admin exists, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
-    const server = runTs('src/server.ts', [], { ...env, PORT: String(port) });
+    const server = runEntry('server', [], { ...env, PORT: String(port) });
     running.push(server);
     await waitForUrl(`http://127.0.0.1:${port}${API.health}`, server, 150_000);
     expect(server.output()).toContain(`http://127.0.0.1:${port}`);
@@ -69,7 +69,7 @@ describe('the server process', { timeout: 180_000 }, () => {
   });
 
   it('a bad configuration value stops the process naming the variable', async () => {
-    const run = runTs('src/server.ts', [], { ...env, PORT: 'abc' });
+    const run = runEntry('server', [], { ...env, PORT: 'abc' });
     running.push(run);
     expect(await run.exited).toBe(1);
     expect(run.output()).toContain('Invalid environment variable PORT');

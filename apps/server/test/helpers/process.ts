@@ -85,7 +85,19 @@ export interface ServerRun extends Run {
 }
 
 /**
- * Starts the server from its sources (`src/server.ts` through tsx) or a built entry (`entry`), with
+ * The command that runs one of the server's entries (`server`, `admin-create`, `migrate`): the build the
+ * test run made (SENDERO_SERVER_DIST, set by the server tests' setup), else the sources through tsx
+ * (benchmarks and scripts outside Vitest run from apps/server's directory).
+ */
+export function serverEntryArgs(entry: 'server' | 'admin-create' | 'migrate' = 'server'): string[] {
+  const dist = process.env.SENDERO_SERVER_DIST;
+  if (dist) return [`${dist}/${entry}.js`];
+  const source = { server: 'src/server.ts', 'admin-create': 'src/cli/admin-create.ts', migrate: 'src/cli/migrate.ts' }[entry];
+  return ['--import', 'tsx', source];
+}
+
+/**
+ * Starts the server (serverEntryArgs: the test run's build, or its sources) or a built entry (`entry`), with
  * NODE_ENV=test, LOG_LEVEL=warn and `env` on top of `baseEnv` (default: this process's environment),
  * and waits for GET /api/health.
  */
@@ -93,7 +105,7 @@ export async function startServer(
   options: { env?: Record<string, string | undefined>; baseEnv?: NodeJS.ProcessEnv; port?: number; entry?: string; timeoutMs?: number } = {},
 ): Promise<ServerRun> {
   const port = options.port ?? (await freePort());
-  const args = options.entry ? [options.entry] : ['--import', 'tsx', 'src/server.ts'];
+  const args = options.entry ? [options.entry] : serverEntryArgs();
   const run = spawnNode(args, {
     env: { ...(options.baseEnv ?? process.env), NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...options.env },
   });

@@ -1,6 +1,9 @@
-import { afterAll, afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect, inject, vi, type MockInstance } from 'vitest';
 import { takeContractViolations } from './contract.js';
 import { takeViolations } from './secret-guard.js';
+
+// The server built once for this run (helpers/global-setup.ts): what process tests start.
+process.env.SENDERO_SERVER_DIST = inject('serverDist');
 
 /** Every test: an unexpected console.error fails it, and so does a leaked secret (secret-guard.ts) or a response the OpenAPI document does not describe (contract.ts). */
 let consoleError: MockInstance<typeof console.error>;
