@@ -14,7 +14,11 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: 'list',
+  // Sized for a loaded two-core machine (CI runs lint and typecheck beside the journeys, and the server
+  // under test shares the cores with the browser): a journey of a few seconds alone may take ten times
+  // that. Journeys that are long by nature (offline, several users) set their own limit with the reason.
   timeout: 60_000,
+  // A screen that renders in a second on a quiet machine: ten on a busy one, and no test waits a fixed time.
   expect: { timeout: 10_000 },
   use: {
     baseURL: BASE_URL,

@@ -39,7 +39,12 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['test/helpers/global-setup.ts'],
     setupFiles: ['test/helpers/setup.ts'],
+    // Sized for a loaded two-core machine (CI runs lint and typecheck beside the tests): a case that
+    // takes 2 s alone can take ten times that while two test files, a typecheck and PostgreSQL share the
+    // cores. Files that start processes or hold many users set their own, longer limits with the reason.
     testTimeout: 30_000,
+    // beforeAll hooks create a fresh database (a PostgreSQL CREATE DATABASE and migrations) and users
+    // hashed with argon2: minutes, not seconds, when the machine is busy.
     hookTimeout: 120_000,
   },
 });
