@@ -11,6 +11,7 @@ export interface FirstRunResult {
   /** Set when this start created the administrator. `password` only when it was generated here. */
   admin?: { email: string; password?: string };
   sampleUser?: { email: string; password: string };
+  sampleGuides?: { emails: string[]; password: string };
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@sendero.local';
@@ -41,6 +42,7 @@ export async function firstRun(deps: { db: Db; storage: Storage; config: Config;
     const { seedSampleData } = await import('@/seed/index.js');
     const seeded = await seedSampleData({ db, storage: deps.storage, log: deps.log });
     if (seeded.sampleUser) result.sampleUser = seeded.sampleUser;
+    if (seeded.sampleGuides) result.sampleGuides = seeded.sampleGuides;
   }
   return result;
 }

@@ -52,6 +52,7 @@ function startedBlock(config: Config, first: FirstRunResult, workers?: number): 
     if (first.admin.password) lines.push(`Administrator password (shown only this once): ${first.admin.password}`);
   }
   if (first.sampleUser) lines.push(`Sample user: ${first.sampleUser.email} / ${first.sampleUser.password}`);
+  if (first.sampleGuides) lines.push(`Sample guides: ${first.sampleGuides.emails.join(', ')} / ${first.sampleGuides.password}`);
   const width = Math.max(...lines.map((l) => l.length));
   const rule = '─'.repeat(width + 2);
   return [`┌${rule}┐`, ...lines.map((l) => `│ ${l.padEnd(width)} │`), `└${rule}┘`].join('\n');

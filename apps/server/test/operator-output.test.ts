@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -80,6 +81,25 @@ describe('the started server, as an operator reads it', { timeout: 180_000 }, ()
     expect(server.output()).not.toMatch(/\n\s+at /);
     expect(server.output()).not.toContain('EADDRINUSE');
     expect(server.output()).not.toContain('Deprecation');
+  });
+
+  it('`npm start` on a port already in use says so before building, and leaves the served build alone', async () => {
+    const port = await freePort();
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    try {
+      const start = spawnNode([fileURLToPath(new URL('../../../scripts/start.mjs', import.meta.url))], {
+        env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', INIT_CWD: tmpdir() },
+      });
+      running.push(start);
+      expect(await start.exited, start.output()).toBe(1);
+      // One line, and no build started (its first words would be npm's and Vite's).
+      expect(nonEmptyLines(start.output())).toEqual([
+        `Sendero could not start: port ${port} on 127.0.0.1 is already in use. Stop the program using it or set PORT to another port.`,
+      ]);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });
 

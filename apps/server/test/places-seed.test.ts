@@ -127,6 +127,16 @@ describe('sample data on an empty database', () => {
     }
   });
 
+  it('returns the sample guides\' addresses and their password once, and each guide can sign in with them', async () => {
+    expect(seeded.sampleGuides).toEqual({ emails: ['rosa.huaman@example.com', 'martin.flores@example.com'], password: expect.any(String) });
+    expect(seeded.sampleGuides!.password).not.toBe(seeded.sampleUser!.password);
+    for (const email of seeded.sampleGuides!.emails) {
+      const login = await api(t).post<LoginResponse & ErrorBody>(API.login, { email, password: seeded.sampleGuides!.password });
+      expect(login.status, email).toBe(200);
+      expect(login.body.role).toBe('guide');
+    }
+  });
+
   it('has two approved guides with upcoming outings: one nearly full, one cancelled, taken = participants', async () => {
     const guides = await t.db.select().from(users).where(eq(users.role, 'guide'));
     expect(guides).toHaveLength(2);

@@ -11,7 +11,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
-const assets = fileURLToPath(new URL('../dist/assets', import.meta.url));
+// WEB_OUT_DIR: the folder being built (scripts/build.mjs), dist/ otherwise.
+const assets = process.env.WEB_OUT_DIR ? join(process.env.WEB_OUT_DIR, 'assets') : fileURLToPath(new URL('../dist/assets', import.meta.url));
 const TYPES = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.webmanifest', '.txt', '.ico', '.map']);
 /** Below this the headers cost more than the bytes saved (the same threshold as the server's own compression). */
 const MIN_BYTES = 1024;

@@ -12,7 +12,7 @@ const vite = await createServer({ root: webRoot, logLevel: 'error', appType: 'cu
 try {
   const { renderStaticShells } = await vite.ssrLoadModule('/src/app/static-shells.tsx');
   const shells = renderStaticShells();
-  writeFileSync(join(webRoot, 'dist', 'static-shells.json'), `${JSON.stringify(shells)}\n`);
+  writeFileSync(join(process.env.WEB_OUT_DIR ?? join(webRoot, 'dist'), 'static-shells.json'), `${JSON.stringify(shells)}\n`);
   const sizes = Object.entries(shells).map(([path, s]) => `${path} ${((s.head.length + s.body.length) / 1024).toFixed(1)} KB`);
   console.log(`static shells: ${sizes.join(', ')}`);
 } finally {

@@ -23,6 +23,8 @@ export interface SeedDeps {
 export interface SeedResult {
   /** The sample user's credentials, when this call created them (printed once by the caller). */
   sampleUser?: { email: string; password: string };
+  /** The sample guides' addresses and their shared password, when this call created them (printed once by the caller). */
+  sampleGuides?: { emails: string[]; password: string };
 }
 
 /** Renders an SVG with sharp and runs it through the upload pipeline, like any uploaded photo. */
@@ -74,6 +76,9 @@ export async function seedSampleData({ db, storage, log }: SeedDeps): Promise<Se
   const people = [SAMPLE_USER, ...SAMPLE_REVIEWERS, ...SAMPLE_GUIDES];
   const firstGuide = 1 + SAMPLE_REVIEWERS.length;
   const password = randomBytes(9).toString('base64url');
+  // The sample guides share one generated password, printed with the sample user's (README, "The two
+  // commands") so a newcomer can try a guide's screens; the reviewers' passwords are never shown.
+  const guidePassword = randomBytes(9).toString('base64url');
 
   // Pictures and password hashes first, outside the transaction (they take a moment).
   type Job = { kind: 'place' | 'rating' | 'user'; svg: string };
@@ -91,7 +96,9 @@ export async function seedSampleData({ db, storage, log }: SeedDeps): Promise<Se
       await storeImage(storage, image);
       return image;
     }),
-    Promise.all(people.map((p, i) => hashPassword(i === 0 ? password : randomBytes(18).toString('base64url')))),
+    Promise.all(
+      people.map((_p, i) => hashPassword(i === 0 ? password : i >= firstGuide ? guidePassword : randomBytes(18).toString('base64url'))),
+    ),
   ]);
   const placeImages = images.slice(0, allPlaces.length);
   const ratingImages = images.slice(allPlaces.length, allPlaces.length + SAMPLE_REVIEWS.length);
@@ -211,5 +218,5 @@ export async function seedSampleData({ db, storage, log }: SeedDeps): Promise<Se
   log.info(
     `Sample data: ${SAMPLE_PLACES.length} verified destinations, 1 awaiting review, ${SAMPLE_REVIEWS.length} reviews, ${SAMPLE_GUIDES.length} guides with ${SAMPLE_OUTINGS.length} outings, ${images.length} pictures (${Date.now() - started} ms)`,
   );
-  return { sampleUser: { email: SAMPLE_USER.email, password } };
+  return { sampleUser: { email: SAMPLE_USER.email, password }, sampleGuides: { emails: SAMPLE_GUIDES.map((g) => g.email), password: guidePassword } };
 }
