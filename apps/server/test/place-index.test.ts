@@ -226,7 +226,7 @@ describe('GET /api/place/search (docs/product.md#catalogue)', () => {
     expect(await searchPlaces(t.db, {}, all)).toMatchObject({ total: all, totalCapped: false });
     expect(await searchPlaces(t.db, {}, all - 1)).toMatchObject({ total: all - 1, totalCapped: true });
     expect(await searchPlaces(t.db, {}, all + 1)).toMatchObject({ total: all, totalCapped: false });
-    expect(await searchPlaces(t.db, { name: 'xyz' }, cap)).toEqual({ items: [], next: null, total: 0, totalCapped: false });
+    expect(await searchPlaces(t.db, { name: 'xyz' }, cap)).toEqual({ items: [], next: null, total: 0, totalCapped: false, suggestion: null });
   });
 
   it('pages newest first with a cursor until next is null, without repeating or skipping', async () => {

@@ -10,6 +10,8 @@ export * from './api-paths.js';
 export * from './rules.js';
 export * from './issues.js';
 export * from './search-cases.js';
+export * from './suggest.js';
+export * from './suggest-cases.js';
 export * from './texts.js';
 export * from './sharing.js';
 export * from './place-index-wire.js';

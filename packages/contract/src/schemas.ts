@@ -185,6 +185,8 @@ export const PlaceSearchResponseSchema = z.object({
   total: z.number().describe(`How many places match; when totalCapped is true, more than this many match (the count stops at ${SEARCH_COUNT_CAP}).`),
   /** True when more than `total` places match: the server counts at most SEARCH_COUNT_CAP. */
   totalCapped: z.boolean().describe(`True when more places match than total says: the count stops after ${SEARCH_COUNT_CAP} matches, and total is then ${SEARCH_COUNT_CAP}.`),
+  /** When nothing matches: the typed name with its misspelt words corrected, if that finds places (docs/product.md#did-you-mean). */
+  suggestion: z.string().nullable().describe('When total is 0: the name with each misspelt word replaced by the nearest word of a verified place name, offered only if that search finds places; otherwise null.'),
 }).meta({ id: 'PlaceSearchPage', description: 'One page of server search results, newest first.' });
 export type PlaceSearchResponse = z.infer<typeof PlaceSearchResponseSchema>;
 

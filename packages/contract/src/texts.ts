@@ -59,6 +59,8 @@ export const TEXT = {
     sortReset: 'Restablecer orden',
     view: 'Vista de los resultados',
     map: 'Mapa de los destinos',
+    /** Under an empty result, a link that runs the corrected search (docs/product.md#did-you-mean). */
+    didYouMean: (suggestion: string) => `¿Quisiste decir «${suggestion}»?`,
     notOnMap: (missing: number) =>
       missing === 1 ? 'Un destino no tiene ubicación y no aparece en el mapa.' : `${missing} destinos no tienen ubicación y no aparecen en el mapa.`,
   },

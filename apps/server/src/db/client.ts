@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -22,8 +23,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** What every PGlite of ours loads: pg_trgm, for the search indexes (drizzle/0008_search_indexes.sql). */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+/**
+ * What every PGlite of ours loads: pg_trgm, for the search indexes (drizzle/0008_search_indexes.sql)
+ * and the word table of suggestions, with fuzzystrmatch's edit distance (drizzle/0009_place_words.sql).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, fuzzystrmatch };
 
 /** PostgreSQL through `pg` when DATABASE_URL is set, else the embedded PGlite in DATA_DIR/db. */
 export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'pgliteReadCache'>): Promise<Database> {

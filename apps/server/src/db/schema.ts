@@ -246,6 +246,18 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
+ * The distinct words of the names of verified places, normalised as the contract's `placeNameWords`
+ * cuts them, with a spelling as written and how many verified places have each: what a suggestion may
+ * offer (docs/product.md#did-you-mean). Kept by triggers on `places` (drizzle/0009_place_words.sql),
+ * whoever writes; read through a trigram index on `word`.
+ */
+export const placeWords = pgTable('place_words', {
+  word: text('word').primaryKey(),
+  display: text('display').notNull(),
+  places: integer('places').notNull(),
+});
+
+/**
  * Uploaded files when STORAGE=database (docs/decisions/002-uploads-are-local-files.md): one row per
  * storage key (content-hash names such as `<sha256>-800.webp`), so every process and machine serves them.
  */

@@ -88,6 +88,7 @@ export const MODEL_FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<s
     items: 'The page’s destinations, newest first.',
     next: 'Pass as `cursor` to get the next page; null on the last page.',
     total: 'How many destinations match in all.',
+    suggestion: 'When nothing matches: the typed name with each misspelt word of 5 letters or more replaced by the nearest word of a verified destination’s name, offered only when that search finds destinations (docs/product.md#did-you-mean). Otherwise null.',
   },
   AdminAction: {
     admin: 'The administrator who acted (`_id`, `name`).',

@@ -119,7 +119,7 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
         tags: ['places'],
         summary: 'Search verified places, page by page',
         description:
-          'Verified places matching the search filters (name word prefix, city prefix, difficulty; accents and case ignored), newest first, keyset-paged: pass `next` as `cursor` for the following page. For catalogues too large for the index.',
+          'Verified places matching the search filters (name word prefix, city prefix, difficulty; accents and case ignored), newest first, keyset-paged: pass `next` as `cursor` for the following page. When nothing matches, `suggestion` offers the name with its misspelt words corrected (if that finds places). For catalogues too large for the index.',
         security: [{}],
         querystring: PlaceSearchQuerySchema,
         response: { 200: PlaceSearchResponseSchema, ...errorResponses(400, 503) },

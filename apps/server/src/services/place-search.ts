@@ -4,6 +4,7 @@ import { places } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import { badRequest } from '@/errors.js';
 import { indexColumns, toIndexEntry } from './place-index.js';
+import { findsAny, suggestName } from './place-suggestion.js';
 
 /** Every search statement is cut off after this long (docs/product.md#catalogue). */
 export const SEARCH_STATEMENT_TIMEOUT_MS = 2000;
@@ -48,7 +49,8 @@ export function searchConditions(query: Pick<PlaceSearchQuery, 'name' | 'city' |
 
 /**
  * GET /api/place/search: one page, newest first, with the total of matches counted up to `countCap`
- * (more: `total` is the cap and `totalCapped` is true). Tests pass a small cap.
+ * (more: `total` is the cap and `totalCapped` is true), and when nothing matches, a suggestion
+ * (docs/product.md#did-you-mean). Tests pass a small cap.
  */
 export async function searchPlaces(db: Db, query: PlaceSearchQuery, countCap = SEARCH_COUNT_CAP): Promise<PlaceSearchResponse> {
   const limit = query.limit ?? SEARCH_PAGE_DEFAULT;
@@ -67,7 +69,12 @@ export async function searchPlaces(db: Db, query: PlaceSearchQuery, countCap = S
     const [{ counted }] = (await tx.select({ counted: sql<number>`count(*)::int` }).from(matches)) as [{ counted: number }];
     const totalCapped = counted > countCap;
     const total = Math.min(counted, countCap);
-    if (total === 0) return { items: [], next: null, total, totalCapped };
+    if (total === 0) {
+      // docs/product.md#did-you-mean: the name with its misspelt words corrected, if that finds places.
+      const suggestion = await suggestName(tx, query.name);
+      const finds = suggestion !== null && (await findsAny(tx, searchConditions({ ...query, name: suggestion })));
+      return { items: [], next: null, total, totalCapped, suggestion: finds ? suggestion : null };
+    }
     // Few matches: fetch them through the filter indexes and sort them (ordering by an expression keeps
     // the planner from walking every place newest first looking for rare matches, docs/decisions/029-search-indexes.md).
     // Many: walking newest first finds a page of matches after a few rows.
@@ -85,6 +92,7 @@ export async function searchPlaces(db: Db, query: PlaceSearchQuery, countCap = S
       next: rows.length > limit && last ? encodeCursor(last.createdAtText, last.id) : null,
       total,
       totalCapped,
+      suggestion: null,
     };
   });
 }

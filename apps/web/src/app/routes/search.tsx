@@ -14,6 +14,9 @@ import {
   planSearch,
   SEARCH_CAROUSEL_BREAKPOINTS,
   sortPermutation,
+  suggestionFor,
+  suggestionWords,
+  type SuggestionWord,
   type GeoPoint,
   type PlaceIndexEntry,
   type SearchState,
@@ -24,6 +27,7 @@ import { NoResults } from '@/components/ui/no-results';
 import { useErrorToast } from '@/components/ui/use-error-toast';
 import { isUseSearch, usePlaceIndex, useServerSearch } from '@/features/places/api/get-place-index';
 import { CardCarousel } from '@/features/places/components/card-carousel';
+import { DidYouMean } from '@/features/places/components/did-you-mean';
 import { SaveButton } from '@/features/saved/components/save-button';
 import { SearchFilters } from '@/features/places/components/search-filters';
 import { PlanningFilters } from '@/features/places/components/planning-filters';
@@ -127,6 +131,14 @@ function Results({
  * Memoized and given the plan after the keystroke's frame is painted: a keystroke's own render
  * stops at the field; the results follow in a render React can interrupt (docs/product.md#catalogue).
  */
+/** The words of the index's names, made the first time a search finds nothing (docs/product.md#did-you-mean). */
+const wordsOfIndex = new WeakMap<readonly PlaceIndexEntry[], SuggestionWord[]>();
+function indexWords(list: readonly PlaceIndexEntry[]): SuggestionWord[] {
+  let words = wordsOfIndex.get(list);
+  if (!words) wordsOfIndex.set(list, (words = suggestionWords(list.map((p) => p.name))));
+  return words;
+}
+
 const IndexResults = memo(function IndexResults({ plan, origin, view, cardAction }: ResultsProps) {
   const places = usePlaceIndex();
   const useServer = isUseSearch(places.error);
@@ -135,6 +147,12 @@ const IndexResults = memo(function IndexResults({ plan, origin, view, cardAction
   const index = useMemo(() => buildSearchIndex(list ?? []), [list]);
   const order = useMemo(() => (list && plan.sort !== 'newest' ? sortPermutation(list, plan.sort, origin) : null), [list, plan.sort, origin]);
   const shown = useMemo(() => planSearch(index, order, plan), [index, order, plan]);
+  // Only when nothing is found: a keystroke that finds places costs nothing more.
+  const empty = !!list && shown.length === 0;
+  const suggestion = useMemo(
+    () => (empty && list ? suggestionFor(plan.name, indexWords(list), (name) => planSearch(index, null, { ...plan, name }).length > 0) : null),
+    [empty, list, index, plan],
+  );
   if (useServer) return <ServerResults plan={plan} origin={origin} view={view} cardAction={cardAction} />;
   return (
     <>
@@ -142,7 +160,10 @@ const IndexResults = memo(function IndexResults({ plan, origin, view, cardAction
       {places.isError ? (
         <LoadError error={places.error} onRetry={() => void places.refetch()} />
       ) : !places.isPending && shown.length === 0 ? (
-        <NoResults />
+        <>
+          <NoResults />
+          {suggestion !== null && <DidYouMean suggestion={suggestion} state={{ ...plan, view }} />}
+        </>
       ) : (
         <Results places={shown} loading={places.isPending} origin={origin} view={view} cardAction={cardAction} resetKey={JSON.stringify(plan)} />
       )}
@@ -174,6 +195,8 @@ function ServerResults({ plan, origin, view, cardAction }: ResultsProps) {
   const total = planning ? (search.data ? items.length : null) : (search.data?.pages[0]?.total ?? null);
   // The server counts up to SEARCH_COUNT_CAP: beyond it, 'Más de 1,000 destinos'.
   const moreThan = !planning && (search.data?.pages[0]?.totalCapped ?? false);
+  // The server's suggestion (docs/product.md#did-you-mean), for the search it answered (not one still typed).
+  const suggestion = search.data?.pages[0]?.suggestion ?? null;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -184,7 +207,10 @@ function ServerResults({ plan, origin, view, cardAction }: ResultsProps) {
       {search.isError ? (
         <LoadError error={search.error} onRetry={() => void search.refetch()} />
       ) : total === 0 && !hasNextPage ? (
-        <NoResults />
+        <>
+          <NoResults />
+          {suggestion && <DidYouMean suggestion={suggestion} state={{ ...plan, view }} />}
+        </>
       ) : (
         <Results places={items} loading={search.isPending} origin={origin} view={view} cardAction={cardAction} onEndReached={loadMore} resetKey={JSON.stringify(settled)} />
       )}

@@ -1,0 +1,124 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API, MSG, type Place, type PlaceSearchResponse, SUGGEST_CASE_PLACES, SUGGEST_CASES, suggestionWords } from '@sendero/contract';
+import { placeWords, places } from '@/db/schema.js';
+import { placesDropped } from '@/services/place-changes-hub.js';
+import { useTestApp, type TestApp, type TestUser } from './helpers/app.js';
+import { api, type ErrorBody } from './helpers/client.js';
+import { createPlace } from './helpers/upload-fixtures.js';
+
+/** GET /api/place/search?name=… as a visitor (no token), expecting 200. */
+async function search(t: TestApp, filters: { name?: string; city?: string; difficulty?: string }) {
+  const res = await api(t).get<PlaceSearchResponse>(API.placeSearch(filters));
+  expect(res.status, JSON.stringify(filters)).toBe(200);
+  return res.body;
+}
+
+/** The word table equals the contract's words of the verified places' names, recomputed from scratch. */
+async function expectWordTableConsistent(t: TestApp) {
+  const rows = await t.db.select().from(placeWords);
+  const names = (await t.db.select({ name: places.name, verified: places.verified }).from(places)).filter((p) => p.verified).map((p) => p.name);
+  const expected = suggestionWords(names).map(({ word, places: n }) => ({ word, places: n }));
+  const byWord = (a: { word: string }, b: { word: string }) => (a.word < b.word ? -1 : 1);
+  expect(rows.map(({ word, places: n }) => ({ word, places: n })).sort(byWord)).toEqual(expected.sort(byWord));
+}
+
+describe('did you mean on GET /api/place/search (docs/product.md#did-you-mean)', () => {
+  const t = useTestApp();
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    owner = await t.createUser();
+    const now = Date.now();
+    // Written straight to the table, in one statement (as a seed or an operator would): the triggers keep the words.
+    await t.db.insert(places).values(
+      SUGGEST_CASE_PLACES.map((p, i) => ({
+        idUser: owner.user._id,
+        name: p.name,
+        city: p.city,
+        difficulty: p.difficulty,
+        capacity: 10,
+        timeMin: 1,
+        timeMax: 3,
+        timeCity: 2,
+        photos: [`/uploads/${'a'.repeat(63)}${i % 10}.webp`],
+        description: 'Descripción.',
+        howToGet: 'A pie.',
+        tips: 'Agua.',
+        verified: p.verified,
+        createdAt: new Date(now - i * 1000),
+      })),
+    );
+    placesDropped(t.db);
+  });
+
+  it('follows the same table of cases as the browser', async () => {
+    for (const { filters, suggestion } of SUGGEST_CASES) {
+      const body = await search(t, filters);
+      expect(body.suggestion, JSON.stringify(filters)).toBe(suggestion);
+      if (suggestion !== null) {
+        expect(body.total).toBe(0);
+        // The suggestion finds places.
+        expect((await search(t, { ...filters, name: suggestion })).total, suggestion).toBeGreaterThan(0);
+      }
+    }
+    await expectWordTableConsistent(t);
+  });
+
+  it('is null whenever something is found', async () => {
+    expect(await search(t, { name: 'nevado' })).toMatchObject({ total: 3, suggestion: null });
+  });
+
+  it('bad input: 1 and 200 characters, punctuation, emoji, SQL-looking text, NUL: a Spanish 400 or no suggestion, never a 500', async () => {
+    const tooLong = await api(t).get<ErrorBody>(API.placeSearch({ name: 'salcantay'.repeat(23).slice(0, 200) }));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.message).toBe(MSG.searchTooLong);
+    for (const name of ['x', '.,;:!?¡¿()[]{}', '\u{1F600}\u{1F3D4}\u{FE0F} salcantay\u{1F600}', '\u{1F600}\u{1F600}\u{1F600}\u{1F600}\u{1F600}', "salcantay' or '1'='1", "'; drop table place_words; --", 'salcantay\\', 'salcantay%', 'salcantay_']) {
+      const body = await search(t, { name });
+      expect(body, name).toMatchObject({ total: 0, suggestion: null });
+    }
+    // The longest accepted text, made of words that each need the index.
+    const longest = await search(t, { name: Array.from({ length: 10 }, () => 'salcantay').join(' ').slice(0, 100) });
+    expect(longest).toMatchObject({ total: 0, suggestion: null });
+    const nul = await api(t).get<ErrorBody>(`${API.placeSearch({})}?name=${encodeURIComponent('salcan\u0000tay')}`);
+    expect([200, 400], nul.text).toContain(nul.status);
+    if (nul.status === 200) expect(nul.body).toMatchObject({ total: 0, suggestion: null });
+  });
+});
+
+describe('the word table follows every write of a name or of a place’s visibility', () => {
+  const t = useTestApp();
+  let admin: TestUser;
+  let ana: TestUser;
+
+  beforeAll(async () => {
+    [admin, ana] = await Promise.all([t.createAdmin(), t.createUser()]);
+  });
+
+  it('a proposed place’s words are never suggested to a visitor until it is verified, and no longer once unverified', async () => {
+    const place = await createPlace(t, ana.token, { name: 'Nevado Pumasillo' });
+    expect((await search(t, { name: 'pumasilo' })).suggestion).toBeNull();
+    await expectWordTableConsistent(t);
+    expect((await api(t, admin.token).put<Place>(API.placeVerified(place._id))).status).toBe(200);
+    expect((await search(t, { name: 'pumasilo' })).suggestion).toBe('Pumasillo');
+    await expectWordTableConsistent(t);
+    expect((await api(t, admin.token).put<Place>(API.placeVerified(place._id))).status).toBe(200);
+    expect((await search(t, { name: 'pumasilo' })).suggestion).toBeNull();
+    await expectWordTableConsistent(t);
+  });
+
+  it('a renamed place offers its new name and never its old one; a deleted place offers nothing', async () => {
+    const place = await createPlace(t, ana.token, { name: 'Laguna Churup' }, { verifyWith: admin.token });
+    await createPlace(t, ana.token, { name: 'Laguna Parón' }, { verifyWith: admin.token });
+    expect((await search(t, { name: 'churupp' })).suggestion).toBe('Churup');
+    const renamed = await api(t, admin.token).put<Place>(API.placeUpdate(place._id), { name: 'Laguna Wilcacocha' });
+    expect(renamed.status).toBe(200);
+    expect((await search(t, { name: 'churupp' })).suggestion).toBeNull();
+    expect((await search(t, { name: 'wilcacoha' })).suggestion).toBe('Wilcacocha');
+    // 'laguna' is still in the other place's name.
+    expect((await search(t, { name: 'lagna paron' })).suggestion).toBe('Laguna paron');
+    await expectWordTableConsistent(t);
+    expect((await api(t, admin.token).delete(API.placeDelete(place._id))).status).toBe(200);
+    expect((await search(t, { name: 'wilcacoha' })).suggestion).toBeNull();
+    await expectWordTableConsistent(t);
+  });
+});
