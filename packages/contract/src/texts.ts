@@ -158,7 +158,7 @@ export const TEXT = {
     uploadingOf: (n: number, count: number) => `Subiendo foto ${n} de ${count}`,
     uploading: 'Subiendo imagen',
     queued: 'En cola…',
-    cancelUpload: 'Cancelar',
+    cancelUpload: 'Cancelar subida',
     upTo: (max: number) => `Puede agregar hasta ${max} fotos.`,
     camera: 'Cámara',
     cropTitle: 'Recortar foto',
