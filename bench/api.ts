@@ -23,8 +23,10 @@
  *    one-place write, in process (bench/catalogue-rebuild.ts): full build, then the median and max of
  *    the next read after each of 30 writes, against the budget < 20 ms for the median; and whether the
  *    result equals a full rebuild.
- *    BENCH_SECTIONS (api,cluster,peer,rebuild) picks sections: api = 1-3 (no PostgreSQL needed), cluster = 4,
- *    peer = 5, rebuild = 6.
+ * 7. (docs/decisions/039-uploads-admitted-by-expected-wait.md) An upload peak: photos stored a minute and the
+ *    readers' p99 during uploads, this build beside BENCH_BASELINE_DIR's build (bench/api-uploads.ts).
+ *    BENCH_SECTIONS (api,cluster,peer,rebuild,uploads) picks sections: api = 1-3 (no PostgreSQL needed), cluster = 4,
+ *    peer = 5, rebuild = 6, uploads = 7.
  * Exit code 1 when a budget is missed. Options (environment): BENCH_PLACES (1000), BENCH_SECONDS (8),
  * BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_LOG_LEVEL (info, the server's default).
  */
@@ -40,6 +42,7 @@ import sharp from 'sharp';
 import { API, DIFFICULTIES, type Place } from '@sendero/contract';
 import { freePort, httpClient, spawnNode, waitForUrl, type CallOptions } from '../apps/server/test/helpers/process.js';
 import { peerSection } from './api-peer.js';
+import { uploadsSection } from './api-uploads.js';
 import { benchAdmin, budgetLine, createBenchDatabase, figureLine, reviewWritePairs, seedHikers, seedPlaces, startBuiltServer, stopChildren } from './helpers.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,7 +56,7 @@ const BUDGET_LIST = 0.8;
 const BUDGET_ONE = 0.5;
 const BUDGET_PAGE = 0.7;
 const BUDGET_CLUSTER_READS = 1.5;
-const SECTIONS = (process.env.BENCH_SECTIONS ?? 'api,cluster,peer,rebuild').split(',').map((x) => x.trim());
+const SECTIONS = (process.env.BENCH_SECTIONS ?? 'api,cluster,peer,rebuild,uploads').split(',').map((x) => x.trim());
 const REBUILD_PLACES = Number(process.env.BENCH_REBUILD_PLACES ?? 10_000);
 const BUDGET_REBUILD_MS = 20;
 const CLUSTER_PLACES = 200;
@@ -392,6 +395,7 @@ try {
   if (SECTIONS.includes('cluster')) await clusterSection();
   if (SECTIONS.includes('peer') && !(await peerSection(dataDir))) process.exitCode = 1;
   if (SECTIONS.includes('rebuild') && !(await rebuildSection())) process.exitCode = 1;
+  if (SECTIONS.includes('uploads') && !(await uploadsSection())) process.exitCode = 1;
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

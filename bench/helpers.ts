@@ -119,13 +119,13 @@ export function benchAdmin(): BenchAdmin {
  * Starts apps/server/dist/server.js as `npm run start:only` does (its environment and node flags;
  * NODE_ENV=production, no sample data, LOG_LEVEL warn; the limits on sign-ups, uploads and connections
  * per address lifted: a benchmark is hundreds of users on 127.0.0.1) with `env` on top, and waits for
- * GET /api/health. Resolves with its base URL and process.
+ * GET /api/health. Resolves with its base URL and process. `script`: another build's server.js (a baseline).
  * BENCH_CPU_PROF=dir writes a V8 CPU profile of each server there (on its exit).
  */
-export async function startBuiltServer(port: number, admin: BenchAdmin, env: Record<string, string>): Promise<{ base: string; run: Run }> {
+export async function startBuiltServer(port: number, admin: BenchAdmin, env: Record<string, string>, script = serverJs): Promise<{ base: string; run: Run }> {
   const start = startOnlyCommand();
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const run = spawnNode([...start.nodeArgs, ...profile, serverJs], {
+  const run = spawnNode([...start.nodeArgs, ...profile, script], {
     cwd: root,
     env: {
       ...process.env,

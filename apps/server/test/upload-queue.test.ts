@@ -5,13 +5,22 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@sendero/contract';
 import { ImageProcess } from '@/uploads/image-process.js';
-import { ImageQueue } from '@/uploads/queue.js';
+import { ImageQueue, type ImageQueueOptions } from '@/uploads/queue.js';
 import { useTestApp, type TestUser } from './helpers/app.js';
 import { noisePhoto, pngImage, upload } from './helpers/upload-fixtures.js';
 
+const options = (o: Partial<ImageQueueOptions> = {}): ImageQueueOptions => ({
+  concurrency: 1,
+  maxWaitSeconds: 60,
+  maxPending: 256,
+  spoolBytes: 1024 * 1024 * 1024,
+  minFreeBytes: 0,
+  ...o,
+});
+
 describe('ImageQueue', () => {
-  it('runs at most `concurrency` tasks at once, queues `waiting` more in order, refuses the rest with 503', async () => {
-    const queue = new ImageQueue(2, 2, 7);
+  it('runs at most `concurrency` tasks at once and every other one in order of arrival, refusing none once admitted', async () => {
+    const queue = new ImageQueue(options({ concurrency: 2 }));
     let running = 0;
     let peak = 0;
     const order: number[] = [];
@@ -24,46 +33,107 @@ describe('ImageQueue', () => {
       running--;
       return n;
     };
-    const accepted = [1, 2, 3, 4].map((n) => queue.run(task(n)));
-    await expect(queue.run(task(5))).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', retryAfter: 7 });
-    expect([queue.active, queue.pending]).toEqual([2, 2]);
-    while (order.length < 4 || releases.length) {
+    const accepted = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => queue.run(task(n)));
+    expect([queue.active, queue.pending]).toEqual([2, 6]);
+    while (order.length < 8 || releases.length) {
       releases.shift()?.();
       await new Promise((r) => setTimeout(r, 1));
     }
-    expect(await Promise.all(accepted)).toEqual([1, 2, 3, 4]);
-    expect(order).toEqual([1, 2, 3, 4]);
+    expect(await Promise.all(accepted)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(order).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(peak).toBe(2);
     expect([queue.active, queue.pending]).toEqual([0, 0]);
   });
 
   it('frees the slot when a task fails', async () => {
-    const queue = new ImageQueue(1, 0);
+    const queue = new ImageQueue(options());
     await expect(queue.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(queue.run(() => Promise.resolve('ok'))).resolves.toBe('ok');
   });
+
+  it('admits while the expected seconds of the work ahead stay within the bound, then 503 with the seconds until they do', async () => {
+    // Two seconds an image at first, one image at a time, at most ten seconds of waiting.
+    const queue = new ImageQueue(options({ maxWaitSeconds: 10, initialSecondsPerImage: 2 }));
+    const tickets = [];
+    for (let i = 0; i < 6; i++) tickets.push(await queue.admit(1000)); // 0, 2, ... 10 s ahead of each
+    expect(queue.expectedWaitSeconds).toBe(12);
+    // 12 s ahead: back in 12 - 10 + 2 = 4 s, when two images are done.
+    await expect(queue.admit(1000)).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', retryAfter: 4 });
+    tickets[0]!.release();
+    tickets[0]!.release(); // twice is once
+    expect(queue.inFlight).toBe(5);
+    tickets.push(await queue.admit(1000));
+    // The estimate follows what images measure: quick images let more in.
+    for (let i = 0; i < 20; i++) await queue.run(() => Promise.resolve());
+    expect(queue.secondsPerImage).toBeLessThan(0.05);
+    for (let i = 0; i < 50; i++) tickets.push(await queue.admit(1000));
+    for (const t of tickets) t.release();
+    expect(queue.inFlight).toBe(0);
+  });
+
+  it('refuses with 503 and Retry-After past its ceilings: uploads in flight, bytes on disk, free space', async () => {
+    const few = new ImageQueue(options({ maxPending: 2 }));
+    await few.admit(1);
+    await few.admit(1);
+    const refusal = await few.admit(1).catch((e: unknown) => e);
+    expect(refusal).toMatchObject({ status: 503 });
+    expect((refusal as { retryAfter: number }).retryAfter).toBeGreaterThanOrEqual(1);
+
+    const spool = new ImageQueue(options({ spoolBytes: 25 }));
+    const first = await spool.admit(10);
+    await spool.admit(10);
+    await expect(spool.admit(10)).rejects.toMatchObject({ status: 503 });
+    first.release();
+    await spool.admit(10);
+
+    let free = 100;
+    const disk = new ImageQueue(options({ minFreeBytes: 50, freeBytes: () => Promise.resolve(free) }));
+    await disk.admit(30); // 100 - 30 >= 50
+    await expect(disk.admit(30)).rejects.toMatchObject({ status: 503 }); // 100 - 30 - 30 < 50
+    free = 1000;
+    await disk.admit(30);
+  });
 });
 
-describe('POST /api/upload under load', () => {
-  // One image at a time, one more waiting: a third upload sent meanwhile is refused, not piled up.
-  const t = useTestApp({ env: { UPLOAD_CONCURRENCY: '1', UPLOAD_QUEUE: '1' } });
+describe('POST /api/upload beyond the bound', () => {
+  // No waiting at all: while one upload is in flight, the others of a burst are refused before their body is read.
+  const t = useTestApp({ env: { UPLOAD_CONCURRENCY: '1', UPLOAD_MAX_WAIT_SECONDS: '0' } });
   let user: TestUser;
   let photo: Buffer;
   beforeAll(async () => {
     user = await t.createUser();
-    // Noise does not compress: decoding and encoding it takes long enough for the three to overlap.
+    // Noise does not compress: decoding and encoding it takes long enough for the burst to overlap.
     photo = await noisePhoto(1600, 1200);
   });
 
-  it('answers 503 with Retry-After and the Spanish message when the image queue is full; the accepted ones succeed', async () => {
-    const results = await Promise.all([1, 2, 3].map(() => upload(t, user.token, photo)));
-    const statuses = results.map((r) => r.status).sort();
-    expect(statuses).toEqual([201, 201, 503]);
-    const refused = results.find((r) => r.status === 503)!;
-    expect(refused.headers['retry-after']).toBe('5');
-    expect(refused.body).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: MSG.serviceUnavailable } });
+  it('answers 503 with Retry-After and the Spanish message, never a 500; the admitted ones succeed and leave no file', async () => {
+    const results = await Promise.all([1, 2, 3, 4, 5, 6].map(() => upload(t, user.token, photo)));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.every((s) => s === 201 || s === 503)).toBe(true);
+    expect(statuses).toContain(201);
+    expect(statuses).toContain(503);
+    for (const refused of results.filter((r) => r.status === 503)) {
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(refused.body).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: MSG.serviceUnavailable } });
+    }
+    expect(readdirSync(tmpdir()).filter((f) => f.startsWith(`sendero-upload-${process.pid}-`))).toEqual([]);
     // The queue is free again afterwards.
     expect((await upload(t, user.token, photo)).status).toBe(201);
+  });
+});
+
+describe('POST /api/upload with no room on the disk', () => {
+  // More free space asked for than any disk has: the disk is "full" for the upload route.
+  const t = useTestApp({ env: { UPLOAD_MIN_FREE_MB: String(1024 * 1024 * 1024) } });
+
+  it('answers 503 with Retry-After before storing anything, and the rest of the site answers', async () => {
+    const user = await t.createUser();
+    const res = await upload(t, user.token, await pngImage());
+    expect(res.status).toBe(503);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(res.body).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: MSG.serviceUnavailable } });
+    expect(readdirSync(tmpdir()).filter((f) => f.startsWith(`sendero-upload-${process.pid}-`))).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 });
 

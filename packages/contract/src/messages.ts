@@ -99,6 +99,7 @@ export const MSG = {
   fileMissing: 'Adjunte una imagen.',
   imageTooManyPixels: 'La imagen es demasiado grande: el máximo es de 40 megapíxeles.',
   tooManyUploads: 'Demasiadas imágenes subidas. Espera un minuto e inténtalo de nuevo.',
+  uploadGaveUp: 'No pudimos subir la foto: el servidor está muy ocupado. Lo que escribiste sigue aquí; vuelve a intentarlo en unos minutos.',
   tooManyConnections: 'Demasiadas conexiones abiertas. Espera unos segundos e inténtalo de nuevo.',
   requestTimeout: 'La solicitud tardó demasiado. Inténtalo de nuevo.',
   internal: 'Algo salió mal. Inténtalo de nuevo en unos momentos.',

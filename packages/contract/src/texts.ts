@@ -159,6 +159,8 @@ export const TEXT = {
     removePlacePhoto: (n: number) => `Quitar foto ${n}`,
     uploadingOf: (n: number, count: number) => `Subiendo foto ${n} de ${count}`,
     uploading: 'Subiendo imagen',
+    queued: 'En cola…',
+    cancelUpload: 'Cancelar subida',
     upTo: (max: number) => `Puede agregar hasta ${max} fotos.`,
     camera: 'Cámara',
     cropTitle: 'Recortar foto',

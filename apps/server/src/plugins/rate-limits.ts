@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
@@ -15,6 +16,11 @@ declare module 'fastify' {
      * checked (atomically, so parallel requests cannot slip through) and throws 429 with Retry-After;
      * `succeeded` / `failed` record the outcome.
      */
+    /**
+     * The part of a rate-limit key that stands for an e-mail address: an HMAC of the normalised address
+     * under the server's secret, so the counters (in Redis too) never carry the address itself.
+     */
+    emailLimitKey(email: string): string;
     loginAttempts: {
       begin(request: FastifyRequest): Promise<void>;
       succeeded(request: FastifyRequest): Promise<void>;
@@ -44,7 +50,7 @@ async function rateLimitsPlugin(app: FastifyInstance) {
     const redis = createRedisClient(app.config.redisUrl);
     const health = new RedisHealth(redis, app.log);
     app.addHook('onClose', async () => {
-      redis.disconnect();
+      health.close();
     });
     await health.waitUntilReady();
     store = FallbackStore.factory(health, app.config.redisKeyPrefix);
@@ -55,7 +61,13 @@ async function rateLimitsPlugin(app: FastifyInstance) {
     errorResponseBuilder: () => tooManyRequests(),
   });
 
-  app.decorate('authRateLimit', app.rateLimit({ max: app.config.authRateLimitPerIp, timeWindow: MINUTE }));
+  app.decorate(
+    'authRateLimit',
+    app.rateLimit({ max: app.config.authRateLimitPerIp, timeWindow: MINUTE, keyGenerator: (request) => `auth:${request.ip}` }),
+  );
+  // Every process of the site shares the secret, so one address has one key everywhere.
+  const emailLimitKey = (email: string) => createHmac('sha256', app.config.jwtSecret).update(normalizeEmail(email)).digest('base64url').slice(0, 22);
+  app.decorate('emailLimitKey', emailLimitKey);
 
   /** A plain counter in the limiter's store: `add` increments and reads in one store call. */
   const counter = (prefix: string, key: (request: FastifyRequest) => string) => {
@@ -71,9 +83,9 @@ async function rateLimitsPlugin(app: FastifyInstance) {
 
   const emailOf = (request: FastifyRequest) => {
     const email = (request.body as { email?: unknown } | undefined)?.email;
-    return typeof email === 'string' ? normalizeEmail(email) : '';
+    return typeof email === 'string' ? emailLimitKey(email) : '';
   };
-  const clientOf = (request: FastifyRequest) => `${emailOf(request)}|${request.ip}`;
+  const clientOf = (request: FastifyRequest) => `${emailOf(request)}:${request.ip}`;
   const attempts = counter('login-attempts', clientOf);
   const successes = counter('login-successes', clientOf);
   const emailFailures = counter('login-failures', emailOf);

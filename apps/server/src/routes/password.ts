@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API, OkSchema, PasswordForgotSchema, PasswordResetSchema } from '@sendero/contract';
 import { tooManyRequests } from '@/errors.js';
 import { errorResponses } from '@/plugins/errors.js';
-import { normalizeEmail } from '@/services/auth.js';
 import { requestPasswordReset, resetPassword } from '@/services/password-reset.js';
 
 /** Reset mails one e-mail address may ask for in a minute (the per-IP auth limit applies too). */
@@ -15,7 +14,7 @@ export default async function passwordRoutes(fastify: FastifyInstance): Promise<
   const perEmail = app.createRateLimit({
     max: FORGOT_PER_EMAIL,
     timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) => `forgot:${normalizeEmail(String((request.body as { email?: unknown }).email ?? ''))}`,
+    keyGenerator: (request: FastifyRequest) => `forgot:${app.emailLimitKey(String((request.body as { email?: unknown }).email ?? ''))}`,
   });
 
   app.post(

@@ -20,8 +20,13 @@ const PluginRedisStore = createRequire(import.meta.url)('@fastify/rate-limit/sto
   key?: string,
 ) => RawStore;
 
-/** A command that takes longer than this counts as "Redis unreachable" for that request. */
-export const REDIS_COMMAND_TIMEOUT_MS = 500;
+/**
+ * A command that takes longer than this counts as "Redis unreachable" for that request. A slow Redis
+ * (a loaded host, a far network) must still count: below this, its answer is waited for, so the limits
+ * stay shared (docs/decisions/039-uploads-admitted-by-expected-wait.md). A Redis that is gone closes the
+ * connection, and commands then fail at once (no offline queue).
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 5000;
 /** At start, how long the server waits for Redis before it starts counting in memory. */
 export const REDIS_READY_WAIT_MS = 2000;
 
@@ -44,6 +49,7 @@ export function createRedisClient(url: string): Redis {
 export class RedisHealth {
   private shared = false;
   private announced: 'shared' | 'local' | null = null;
+  private stopping = false;
 
   constructor(
     readonly redis: Redis,
@@ -73,7 +79,14 @@ export class RedisHealth {
     if (!this.shared) this.set(true);
   }
 
+  /** The server stops: the connection is closed on purpose, which is not Redis going away (nothing logged). */
+  close(): void {
+    this.stopping = true;
+    this.redis.disconnect();
+  }
+
   private set(shared: boolean): void {
+    if (this.stopping) return;
     this.shared = shared;
     const state = shared ? 'shared' : 'local';
     if (this.announced === state) return;
@@ -107,9 +120,15 @@ export class RedisHealth {
 }
 
 /**
- * A @fastify/rate-limit store that counts in Redis while it is reachable and in memory otherwise. The
- * memory counters start from zero when Redis goes away (a client gets at most one fresh window per
- * process then), and Redis's counters are used again as soon as it is back.
+ * A @fastify/rate-limit store that counts in Redis while it is reachable and in memory otherwise. Every
+ * increment is also counted in this process's memory, so when Redis goes away (or answers later than
+ * REDIS_COMMAND_TIMEOUT_MS) the process goes on from what it has counted itself in the window, not from
+ * zero: the limit is never wider than the documented one per process. Redis's counters are used again as
+ * soon as it is back.
+ *
+ * Keys read `<REDIS_KEY_PREFIX>rl:<name>:<id>`: each limiter's key generator names it (`auth:`,
+ * `login-attempts:`, `upload:`, `forgot:`...), and an e-mail address in a key is an HMAC of it
+ * (plugins/rate-limits.ts), never the address.
  */
 export class FallbackStore implements FastifyRateLimitStore {
   constructor(
@@ -120,22 +139,55 @@ export class FallbackStore implements FastifyRateLimitStore {
 
   /** The store class the plugin instantiates with its merged options. */
   static factory(health: RedisHealth, keyPrefix: string): new (options: FastifyRateLimitOptions) => FallbackStore {
+    const keys = `${keyPrefix}rl:`;
     return class extends FallbackStore {
       constructor(options: FastifyRateLimitOptions) {
-        const o = options as { continueExceeding?: boolean; exponentialBackoff?: boolean };
-        super(
-          health,
-          new PluginRedisStore(Boolean(o.continueExceeding), Boolean(o.exponentialBackoff), health.redis, `${keyPrefix}rl:`),
-          new SnapshotMemoryStore(options),
-        );
+        super(health, FallbackStore.remoteStore(health, options, keys), new SnapshotMemoryStore(options));
       }
     };
   }
 
-  private run(method: 'incr' | 'read', key: string, cb: Callback, timeWindow: number, max: number): void {
-    const local = () => this.local[method](key, cb, timeWindow, max);
+  /**
+   * The plugin's Redis store under `keys`. Its own `child` appends the route's method and URL, which are
+   * `undefinedundefined` for the limiters made with `createRateLimit`; the key generators name the keys
+   * instead, so every child uses the same prefix.
+   */
+  private static remoteStore(health: RedisHealth, options: unknown, keys: string): RawStore {
+    const o = options as { continueExceeding?: boolean; exponentialBackoff?: boolean };
+    const store = new PluginRedisStore(Boolean(o.continueExceeding), Boolean(o.exponentialBackoff), health.redis, keys);
+    store.child = (routeOptions: unknown) => FallbackStore.remoteStore(health, routeOptions, keys);
+    return store;
+  }
+
+  incr(key: string, cb: Callback, timeWindow: number, max: number): void {
+    // Counted here first: the fallback's answer when Redis does not give one.
+    this.local.incr(
+      key,
+      (localError, localResult) => {
+        if (!this.health.isShared) return cb(localError, localResult);
+        this.remote.incr(
+          key,
+          (error, result) => {
+            if (error || !result) {
+              this.health.commandFailed();
+              return cb(localError, localResult);
+            }
+            this.health.commandSucceeded();
+            cb(null, { current: Number(result.current), ttl: Number(result.ttl) });
+          },
+          timeWindow,
+          max,
+        );
+      },
+      timeWindow,
+      max,
+    );
+  }
+
+  read(key: string, cb: Callback, timeWindow: number, max: number): void {
+    const local = () => this.local.read(key, cb, timeWindow, max);
     if (!this.health.isShared) return local();
-    this.remote[method](
+    this.remote.read(
       key,
       (error, result) => {
         if (error || !result) {
@@ -148,14 +200,6 @@ export class FallbackStore implements FastifyRateLimitStore {
       timeWindow,
       max,
     );
-  }
-
-  incr(key: string, cb: Callback, timeWindow: number, max: number): void {
-    this.run('incr', key, cb, timeWindow, max);
-  }
-
-  read(key: string, cb: Callback, timeWindow: number, max: number): void {
-    this.run('read', key, cb, timeWindow, max);
   }
 
   child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {

@@ -7,6 +7,8 @@ export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: ErrorCode | 'NETWORK_ERROR';
   readonly fields?: Record<string, string>;
+  /** Seconds the server asked to wait before trying again (its Retry-After), when it said. */
+  retryAfter?: number;
 
   constructor(status: number, code: ErrorCode | 'NETWORK_ERROR', message: string, fields?: Record<string, string>) {
     super(message);
@@ -246,7 +248,10 @@ export function uploadFile(
         return;
       }
       handleUnauthorized(Boolean(session), xhr.status);
-      reject(toError(xhr.status, data));
+      const error = toError(xhr.status, data);
+      const retryAfter = Number(xhr.getResponseHeader('Retry-After'));
+      if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfter = retryAfter;
+      reject(error);
     };
     const form = new FormData();
     form.append('file', file, fileName);

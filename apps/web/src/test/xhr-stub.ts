@@ -18,6 +18,7 @@ export class FakeXhr {
   body: unknown = null;
   status = 0;
   responseText = '';
+  responseHeaders: Record<string, string> = {};
   upload: { onprogress: ((e: ProgressLike) => void) | null } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
@@ -33,15 +34,23 @@ export class FakeXhr {
     this.body = body;
     FakeXhr.sent.push(this);
   }
-  abort() {}
+  aborted = false;
+  abort() {
+    this.aborted = true;
+  }
 
   /** The browser reports `loaded` of `total` bytes sent. */
   progress(loaded: number, total: number) {
     this.upload.onprogress?.({ lengthComputable: true, loaded, total });
   }
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
+
   /** The server answers. */
-  respond(status: number, body: unknown) {
+  respond(status: number, body: unknown, headers: Record<string, string> = {}) {
     this.status = status;
+    this.responseHeaders = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
     this.responseText = JSON.stringify(body);
     this.onload?.();
   }

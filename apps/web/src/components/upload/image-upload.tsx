@@ -43,7 +43,7 @@ export function ImageUpload({
   onBusyChange,
 }: ImageUploadProps) {
   const aspect = UPLOAD_CROP_ASPECT[preset] ?? 1;
-  const { progress, error, setError, upload } = useUploader(preset);
+  const { progress, queued, error, setError, upload, cancel } = useUploader(preset);
   const [source, setSource] = useState<{ url: string; file: File } | null>(null);
   const [pendingPreview, setPendingPreview] = useState<string | null>(null);
   const busy = progress !== null || source !== null;
@@ -125,7 +125,7 @@ export function ImageUpload({
           <Typography variant="body2">{TEXT.upload.noPhoto}</Typography>
         </Box>
       )}
-      {progress !== null && <UploadProgress value={progress} />}
+      {progress !== null && <UploadProgress value={progress} queued={queued} onCancel={cancel} />}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'center' }}>
         <FilePickerButtons
           label={buttonLabel}

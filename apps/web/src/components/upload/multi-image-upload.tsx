@@ -46,7 +46,7 @@ export function MultiImageUpload({
   onBusyChange,
   id = 'place-photos',
 }: MultiImageUploadProps) {
-  const { progress, upload } = useUploader('place');
+  const { progress, queued, upload, cancel } = useUploader('place');
   const [queue, setQueue] = useState<{ done: number; total: number } | null>(null);
   const [errors, setErrors] = useState<FileError[]>([]);
   // Uploads finish one after another; each appends to the latest list, not the one at click time.
@@ -77,6 +77,9 @@ export function MultiImageUpload({
         const next = [...latest.current, res.data.secure_url];
         latest.current = next;
         onChange(next);
+      } else if (res.message === '') {
+        // Cancelled ('Cancelar'): the files after it are not sent either.
+        break;
       } else {
         setErrors((prev) => [...prev, { name: file.name, message: res.message }]);
       }
@@ -138,7 +141,7 @@ export function MultiImageUpload({
           <Typography variant="body2" color="text.secondary">
             {TEXT.upload.uploadingOf(Math.min(queue.done + 1, queue.total), queue.total)}
           </Typography>
-          <UploadProgress value={progress ?? 0} />
+          <UploadProgress value={progress ?? 0} queued={queued} onCancel={cancel} />
         </Stack>
       )}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>

@@ -32,9 +32,88 @@ function ReviewPhoto({ initial = '' }) {
   );
 }
 
+/** A review's photo beside a comment typed by hand: the form around an upload. */
+function ReviewPhotoInForm() {
+  const [comment, setComment] = useState('');
+  return (
+    <>
+      <label>
+        Comentario
+        <input value={comment} onChange={(e) => setComment(e.target.value)} />
+      </label>
+      <ReviewPhoto />
+    </>
+  );
+}
+
 const value = () => screen.getByLabelText('valor');
 
 describe('image upload widget', { timeout: 20_000 }, () => {
+  it("a photo the server cannot take yet waits 'En cola…' and is sent again by itself after Retry-After", async () => {
+    signIn('user');
+    const sent = stubXhr();
+    const user = userEvent.setup();
+    renderWithProviders(<PlacePhotos />);
+
+    await user.upload(screen.getByLabelText(TEXT.upload.addPhotos), imageFile('cima.png'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    act(() => sent[0]?.respond(503, { error: { code: 'SERVICE_UNAVAILABLE', message: MSG.serviceUnavailable } }, { 'Retry-After': '1' }));
+    // Queued: the bar says so, with a way out, and nothing is reported as failed.
+    expect(await screen.findByRole('progressbar', { name: TEXT.upload.queued })).toBeInTheDocument();
+    expect(screen.getByText(TEXT.upload.queued)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TEXT.upload.cancelUpload })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+
+    // After the second the server asked for, the same file goes again.
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.file()?.name).toBe('cima.png');
+    expect(screen.queryByText(TEXT.upload.queued)).not.toBeInTheDocument();
+    act(() => sent[1]?.respond(201, uploaded('cima')));
+    await waitFor(() => expect(value()).toHaveTextContent('/uploads/cima.webp'));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('after a few refusals it gives up and says so plainly, keeping what was there', async () => {
+    signIn('user');
+    const sent = stubXhr();
+    const user = userEvent.setup();
+    renderWithProviders(<ReviewPhotoInForm />);
+    await user.type(screen.getByLabelText('Comentario'), 'Vista preciosa');
+
+    await user.upload(screen.getByLabelText(TEXT.upload.addPhoto), imageFile('mirador.png'));
+    await screen.findByRole('dialog', { name: TEXT.upload.cropTitle });
+    await user.click(screen.getByRole('button', { name: TEXT.upload.usePhoto }));
+    // The first answer and every retry: busy, come back in a second (429 counts the same as 503).
+    for (let i = 0; i < 4; i++) {
+      await waitFor(() => expect(sent).toHaveLength(i + 1), { timeout: 5000 });
+      act(() => sent[i]?.respond(i === 2 ? 429 : 503, { error: { code: 'SERVICE_UNAVAILABLE', message: MSG.serviceUnavailable } }, { 'Retry-After': '1' }));
+    }
+    expect(await screen.findByText(MSG.uploadGaveUp)).toBeInTheDocument();
+    expect(sent).toHaveLength(4);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(value()).toBeEmptyDOMElement();
+    expect(screen.getByLabelText('Comentario')).toHaveValue('Vista preciosa');
+  }, 30_000);
+
+  it("'Cancelar' stops a queued photo: it is not sent again and nothing is reported", async () => {
+    signIn('user');
+    const sent = stubXhr();
+    const user = userEvent.setup();
+    renderWithProviders(<PlacePhotos />);
+
+    await user.upload(screen.getByLabelText(TEXT.upload.addPhotos), imageFile('lago.png'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    act(() => sent[0]?.respond(503, { error: { code: 'SERVICE_UNAVAILABLE', message: MSG.serviceUnavailable } }, { 'Retry-After': '1' }));
+    await user.click(await screen.findByRole('button', { name: TEXT.upload.cancelUpload }));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+    // Longer than the Retry-After: still one request.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(sent).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(TEXT.upload.addPhotos)).toBeEnabled();
+  });
+
   it('as a user I see a progress bar while my photos upload, then their previews', async () => {
     signIn('user');
     const sent = stubXhr();
