@@ -98,7 +98,12 @@ test.describe('on any device', () => {
     const touch = Boolean(testInfo.project.use.hasTouch);
     const owner = await registerUser();
     const tag = uniqueTag();
-    for (let i = 0; i < 6; i++) await api.createVerifiedPlace(owner.token, admin.token, { name: `Mirador táctil ${i} ${tag}` });
+    // Reviewed places: a card with a rating carries the visually hidden 'Calificación:' label, the
+    // element that once escaped the carousel and widened the page.
+    for (let i = 0; i < 6; i++) {
+      const place = await api.createVerifiedPlace(owner.token, admin.token, { name: `Mirador táctil ${i} ${tag}` });
+      await api.createReview(owner.token, place._id, 4, `Buena vista desde el mirador ${tag}.`);
+    }
 
     await page.goto('/');
     await pageCarousel(page, page.getByRole('region', { name: TEXT.landing.carousel }), touch);
