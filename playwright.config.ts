@@ -1,5 +1,23 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
 import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/env.js';
+
+const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
+
+/** The phone's own spec: carousels by touch, rotation, pinch-zoom, the on-screen keyboard (its @phone-only tests skip the desktop). */
+const PHONE_ONLY = 'phone.spec.ts';
+/** The journeys a phone runs too; network.spec.ts is phone-sized already, password.spec.ts has no screen of its own. */
+const JOURNEYS_ON_PHONES = ['public', 'member', 'outings', 'offline', 'sharing', 'planning', 'admin'].map((name) => `${name}.spec.ts`);
+
+/**
+ * A phone of Playwright's own list as Chromium emulates it: its viewport and screen, user agent,
+ * device pixel ratio, mobile viewport rules (`isMobile`) and touch. The 390 px phone's descriptor is
+ * an iPhone's (the list's only 390 px phones) with Chromium forced: what is tested is the width and
+ * the mobile rules, which Chromium applies the same to any user agent.
+ */
+function phone(name: 'iPhone 13' | 'Pixel 7') {
+  const { defaultBrowserType: _browser, ...descriptor } = devices[name];
+  return { ...descriptor, browserName: 'chromium' as const };
+}
 
 /**
  * End-to-end tests (docs/architecture.md#tests): Debian's Chromium against the built server, which
@@ -31,14 +49,29 @@ export default defineConfig({
     // stays out of the way, so every request of a journey reaches the server as the journey expects.
     serviceWorkers: 'block',
   },
+  // docs/decisions/040-phone-projects.md: a desktop and two phones (mobile viewport rules, touch, device
+  // pixel ratio), every one in Chromium. The journeys run on the desktop and on the 390 px phone; the
+  // phone's own spec (swipes, rotation, pinch-zoom, the on-screen keyboard) on both phones. Every page
+  // of every project is watched for a page wider than the screen (e2e/width.ts).
   projects: [
     {
       name: 'chromium',
+      grepInvert: /@phone-only/,
       use: {
         browserName: 'chromium',
         viewport: { width: 1440, height: 900 },
-        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+        launchOptions,
       },
+    },
+    {
+      name: 'phone-390',
+      testMatch: [...JOURNEYS_ON_PHONES, PHONE_ONLY],
+      use: { ...phone('iPhone 13'), launchOptions },
+    },
+    {
+      name: 'pixel-7',
+      testMatch: PHONE_ONLY,
+      use: { ...phone('Pixel 7'), launchOptions },
     },
   ],
   webServer: {

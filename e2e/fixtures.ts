@@ -1,13 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 import { SESSION_STORAGE_KEY, type Session, TEXT } from '@sendero/contract';
 import { Api, adminCreds, type Account } from './api.js';
 import { BASE_URL } from './env.js';
 import type { PngFile } from './png.js';
+import { watchWidth } from './width.js';
 
 export { expect } from '@playwright/test';
 export { adminCreds, uniqueTag, type Account } from './api.js';
 export { pngFile } from './png.js';
+export { expectNoHorizontalOverflow } from './width.js';
 
 /**
  * Fails the test on an uncaught exception or a console.error in the page (epic-stack habit).
@@ -116,28 +118,40 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   page: async ({ page }, use) => {
     const errors = watchConsole(page);
+    const tooWide = await watchWidth(page);
     await use(page);
     expect(errors, 'errors in the browser console').toEqual([]);
+    expect(tooWide, 'moments the page was wider than the screen (e2e/width.ts)').toEqual([]);
   },
 
   registerUser: async ({ api }, use) => use((overrides) => api.registerUser(overrides)),
 
-  openAs: async ({ browser }, use) => {
-    const opened: { context: BrowserContext; errors: string[] }[] = [];
+  openAs: async ({ browser }, use, testInfo) => {
+    const opened: { context: BrowserContext; errors: string[]; tooWide: unknown[] }[] = [];
     await use(async (account) => {
-      const context = await newContext(browser);
+      const context = await newContext(browser, testInfo.project.use);
       const page = await context.newPage();
-      opened.push({ context, errors: watchConsole(page) });
+      opened.push({ context, errors: watchConsole(page), tooWide: await watchWidth(page) });
       if (account) await login(page, account);
       return page;
     });
     for (const { context } of opened) await context.close();
     expect(opened.flatMap((o) => o.errors), 'errors in the browser console of the other windows').toEqual([]);
+    expect(opened.flatMap((o) => o.tooWide), 'moments the other windows were wider than the screen').toEqual([]);
   },
 });
 
-function newContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: BASE_URL, viewport: { width: 1440, height: 900 }, locale: 'es-PE' });
+/** Another window on the same kind of device as the project's (a phone in the phone projects). */
+export function newContext(browser: Browser, device: DeviceOptions, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ ...deviceOf(device), baseURL: BASE_URL, locale: 'es-PE', timezoneId: 'America/Lima', ...options });
+}
+
+type DeviceOptions = Pick<BrowserContextOptions, 'viewport' | 'screen' | 'userAgent' | 'deviceScaleFactor' | 'isMobile' | 'hasTouch'>;
+
+/** The device a project emulates (its `use`), for contexts a test opens itself. */
+export function deviceOf(use: DeviceOptions): DeviceOptions {
+  const { viewport, screen, userAgent, deviceScaleFactor, isMobile, hasTouch } = use;
+  return { viewport: viewport ?? { width: 1440, height: 900 }, screen, userAgent, deviceScaleFactor, isMobile, hasTouch };
 }
 
 /** The value next to a label of the place detail ('Dificultad', 'Calificación', ...). */

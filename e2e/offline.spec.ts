@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { MSG, type Place, SESSION_STORAGE_KEY, TEXT } from '@sendero/contract';
 import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH } from './env.js';
-import { expect, loginThroughUi, logoutControl, test, uniqueTag, watchConsole, type Account } from './fixtures.js';
+import { deviceOf, expect, loginThroughUi, logoutControl, test, uniqueTag, watchConsole, type Account } from './fixtures.js';
 
 /**
  * docs/product.md#saved: saved destinations open with no network, also after the browser was closed
@@ -98,7 +98,8 @@ async function launch(profile: string, network: Network, offline: boolean): Prom
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     baseURL: BASE_URL,
-    viewport: { width: 1440, height: 900 },
+    // The project's device: a phone in the phone projects (docs/decisions/040-phone-projects.md).
+    ...deviceOf(test.info().project.use),
     locale: 'es-PE',
     serviceWorkers: 'allow',
     proxy: { server: network.proxyUrl },

@@ -14,5 +14,7 @@ export default defineConfig({
     testTimeout: 30_000,
     restoreMocks: true,
     unstubGlobals: true,
+    // The card's own stylesheet is applied in its tests, which check where its hidden label is placed.
+    css: { include: [/place-card\.module\.css$/] },
   },
 });

@@ -71,7 +71,7 @@ const frame = () => act(() => new Promise<void>((r) => requestAnimationFrame(() 
 
 describe('the card carousel with many results (docs/product.md#catalogue)', () => {
   beforeEach(() => {
-    window.innerWidth = 1500;
+    stubScreen(1500);
   });
   afterEach(() => {
     while (restore.length) restore.pop()!();
@@ -138,7 +138,7 @@ describe('the card carousel with many results (docs/product.md#catalogue)', () =
 
 describe('the card carousel when the results change (issue 10: rough edges)', () => {
   beforeEach(() => {
-    window.innerWidth = 1500;
+    stubScreen(1500);
   });
   afterEach(() => {
     while (restore.length) restore.pop()!();
@@ -187,5 +187,76 @@ describe('cardWindow', () => {
     expect(cardWindow(500 * 4997, 500, 3, 5000)).toEqual({ start: 4994, end: 5000 });
     expect(cardWindow(0, 500, 3, 2)).toEqual({ start: 0, end: 2 });
     expect(cardWindow(10_000_000, 500, 5, 0)).toEqual({ start: 0, end: 0 });
+  });
+});
+
+/**
+ * A phone's media queries (the initial containing block, fixed by the viewport meta tag) stay at the
+ * screen's width, while window.innerWidth (the visual viewport) grows whenever the page is wider than
+ * the screen. The fake answers `(max-width: N)` for a screen of `screenWidth`.
+ */
+function stubScreen(width: number) {
+  let screenWidth = width;
+  const lists: Array<{ media: string; listeners: Set<() => void>; matches: boolean }> = [];
+  const original = window.matchMedia;
+  window.matchMedia = ((media: string) => {
+    const max = Number(/max-width:\s*(\d+)px/.exec(media)?.[1] ?? Number.NaN);
+    const listeners = new Set<() => void>();
+    const list = {
+      media,
+      listeners,
+      get matches() {
+        return screenWidth <= max;
+      },
+      addEventListener: (_: string, l: () => void) => listeners.add(l),
+      removeEventListener: (_: string, l: () => void) => listeners.delete(l),
+    };
+    lists.push(list);
+    return list as unknown as MediaQueryList;
+  }) as typeof window.matchMedia;
+  restore.push(() => (window.matchMedia = original));
+  return {
+    rotate(to: number) {
+      screenWidth = to;
+      act(() => {
+        for (const l of lists) for (const f of l.listeners) f();
+      });
+    },
+  };
+}
+
+const slideBasis = () => screen.getAllByRole('group').map((g) => g.style.flex);
+
+describe('the card carousel on a phone whose page is wider than the screen', () => {
+  beforeEach(() => {
+    window.innerWidth = 390;
+  });
+  afterEach(() => {
+    while (restore.length) restore.pop()!();
+  });
+
+  it('counts its cards by the screen, not by innerWidth, so a wider page cannot change the count (no update loop)', async () => {
+    stubLayout(10);
+    const phone = stubScreen(390);
+    render(
+      <MemoryRouter>
+        <CardCarousel places={entries(10)} breakpoints={SEARCH_CAROUSEL_BREAKPOINTS} label="Destinos" />
+      </MemoryRouter>,
+    );
+    await frame();
+    expect(new Set(slideBasis())).toEqual(new Set(['0 0 100%']));
+
+    // The browser zooms out to show a page wider than the screen: innerWidth grows, the screen does not.
+    window.innerWidth = 1548;
+    act(() => {
+      window.dispatchEvent(new Event('resize'));
+    });
+    await frame();
+    expect(new Set(slideBasis())).toEqual(new Set(['0 0 100%']));
+
+    // A real change of the screen (a tablet turned to 1000 px wide) does change the count.
+    phone.rotate(1000);
+    await frame();
+    expect(new Set(slideBasis())).toEqual(new Set(['0 0 50%']));
   });
 });

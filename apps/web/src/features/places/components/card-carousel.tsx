@@ -2,8 +2,8 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type K
 import IconButton from '@mui/material/IconButton';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import { CARD_TEXT, slidesForWidth, type SlideBreakpoint } from '@sendero/contract';
-import { useViewportWidth } from '@/lib/use-viewport-width';
+import { CARD_TEXT, type SlideBreakpoint } from '@sendero/contract';
+import { useSlides } from '@/lib/use-slides';
 import css from './card-carousel.module.css';
 import { cardWindow } from './card-window';
 import { PlaceCard, PlaceCardSkeleton, type CardPlace } from './place-card';
@@ -36,7 +36,7 @@ interface CardCarouselProps<P extends CardPlace> {
  * for the others, so 10,000 results cost what 15 do. Home and End jump to the first and last card.
  */
 function CardCarouselView<P extends CardPlace>({ places, breakpoints, label, loading = false, eager = false, cardAction, cardNote, onEndReached, resetKey }: CardCarouselProps<P>) {
-  const slides = slidesForWidth(useViewportWidth(), breakpoints);
+  const slides = useSlides(breakpoints);
   const track = useRef<HTMLDivElement>(null);
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
