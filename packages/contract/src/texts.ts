@@ -212,16 +212,16 @@ export const TEXT = {
     full: 'Completa',
     meetingPoint: 'Punto de encuentro',
     guide: 'Guía',
-    joined: 'Estás inscrito',
+    joined: 'Tienes un cupo',
     join: 'Inscribirme',
     leave: 'Cancelar inscripción',
     cancel: 'Cancelar salida',
-    people: (taken: number) => `Inscritos (${taken})`,
-    nobody: 'Aún no hay inscritos.',
+    people: (taken: number) => `Personas inscritas (${taken})`,
+    nobody: 'Aún no hay personas inscritas.',
     cancelQuestion: '¿Cancelar esta salida?',
     cancelDetail: (taken: number) =>
       taken === 0
-        ? 'Aún no hay inscritos. La salida se mostrará como cancelada.'
+        ? 'Aún no hay personas inscritas. La salida se mostrará como cancelada.'
         : `${taken === 1 ? 'A la persona inscrita' : `A las ${taken} personas inscritas`} se le${taken === 1 ? '' : 's'} avisará que la salida fue cancelada. Esto no se puede deshacer.`,
     date: 'Fecha y hora',
     dateHelp: 'Hora de Perú (Lima).',
@@ -277,7 +277,7 @@ export const TEXT = {
     userData: 'Datos del usuario',
     application: 'Solicitud para ser guía',
     notGiven: 'No indicado',
-    noApplication: 'Este usuario aún no ha enviado una solicitud para ser guía.',
+    noApplication: 'Esta persona aún no ha enviado una solicitud para ser guía.',
     aboutYou: 'Acerca de ti',
     noInformation: 'Sin información.',
     approve: 'Aprobar',

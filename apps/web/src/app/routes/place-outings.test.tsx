@@ -71,7 +71,7 @@ describe("destination detail: 'Próximas salidas'", { timeout: 30_000 }, () => {
 
     // A hiker neither organizes nor sees who joined.
     expect(within(region).queryByRole('button', { name: TEXT.outings.organize })).not.toBeInTheDocument();
-    expect(within(region).queryByRole('button', { name: /Inscritos/ })).not.toBeInTheDocument();
+    expect(within(region).queryByRole('button', { name: /Personas inscritas/ })).not.toBeInTheDocument();
     expect(within(region).queryByRole('button', { name: TEXT.outings.cancel })).not.toBeInTheDocument();
   });
 

@@ -62,7 +62,7 @@ interface OutingCardProps {
 
 /**
  * One outing: its date in Lima time, 'Punto de encuentro', its guide, the spots left, and what the
- * viewer may do: 'Inscribirme' / 'Cancelar inscripción' for hikers; 'Inscritos (N)' and 'Cancelar
+ * viewer may do: 'Inscribirme' / 'Cancelar inscripción' for hikers; 'Personas inscritas (N)' and 'Cancelar
  * salida' (with a confirmation) for its guide and admins. The server checks every rule again.
  */
 export function OutingCard({ outing, viewer, showPlace = false }: OutingCardProps) {
