@@ -215,6 +215,12 @@ export const TEXT = {
     joined: 'Tienes un cupo',
     join: 'Inscribirme',
     leave: 'Cancelar inscripción',
+    leaveQuestion: '¿Cancelar tu inscripción?',
+    /** What giving the spot back means; in a full outing someone else may take it for good. */
+    leaveDetail: (full: boolean) =>
+      full
+        ? 'La salida está completa: otra persona podrá tomar tu cupo y quizá no puedas volver a inscribirte.'
+        : 'Tu cupo quedará libre para otra persona.',
     cancel: 'Cancelar salida',
     people: (taken: number) => `Personas inscritas (${taken})`,
     nobody: 'Aún no hay personas inscritas.',
