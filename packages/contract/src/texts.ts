@@ -109,6 +109,8 @@ export const TEXT = {
     starLabel: (value: number, label: string) => `${value} ${value === 1 ? 'estrella' : 'estrellas'}: ${label}`,
     noRating: 'Sin calificación',
     comment: 'Comentario',
+    /** Under the comment: how much of the limit is used (a pasted text beyond it is kept, and said so). */
+    commentCount: (length: number, max: number) => `${length}/${max}`,
     send: 'Enviar',
   },
   profile: {
