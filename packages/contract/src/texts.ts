@@ -260,6 +260,8 @@ export const TEXT = {
     title: 'Mis destinos guardados',
     empty: 'Aún no guardaste destinos. Usa «Guardar» en un destino para verlo aquí, también sin conexión.',
     save: 'Guardar destino',
+    /** The bookmark's visible word; its accessible name ('Guardar destino') starts with it (WCAG 2.5.3). */
+    saveWord: 'Guardar',
     availableOffline: 'Disponible sin conexión',
     savingOffline: 'Descargando para usar sin conexión…',
   },
