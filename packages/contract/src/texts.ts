@@ -58,6 +58,10 @@ export const TEXT = {
     durationReset: 'Borrar duración de la caminata',
     sortReset: 'Restablecer orden',
     view: 'Vista de los resultados',
+    /** The catalogue has no destination yet and nothing was searched (not 'No hemos encontrado...'). */
+    emptyCatalogue: 'Aún no hay destinos publicados. Vuelve pronto.',
+    /** Offline before the destinations arrived: said at once, instead of placeholders that never fill. */
+    offline: 'Los destinos se mostrarán cuando vuelva la señal. Mientras tanto, puedes ver tus destinos guardados.',
     map: 'Mapa de los destinos',
     notOnMap: (missing: number) =>
       missing === 1 ? 'Un destino no tiene ubicación y no aparece en el mapa.' : `${missing} destinos no tienen ubicación y no aparecen en el mapa.`,

@@ -1,5 +1,7 @@
 import { memo, useCallback, useMemo, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import {
@@ -9,6 +11,8 @@ import {
   firstWord,
   formatKm,
   formatMatchCount,
+  APP_TEXT,
+  MENU_TEXT,
   MSG,
   planningPredicates,
   planSearch,
@@ -37,6 +41,8 @@ import { useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useValueAfterPaint } from '@/lib/use-value-after-paint';
 import { ScreenTitle } from '@/components/ui/screen';
+import { paths } from '@/config/paths';
+import { useOnlineStatus } from '@/lib/online-status';
 
 const VISUALLY_HIDDEN = {
   position: 'absolute',
@@ -71,6 +77,33 @@ function MatchCount({ count, moreThan = false }: { count: number | null; moreTha
 }
 
 type Plan = Omit<SearchState, 'view'>;
+
+/** Whether any filter narrows the catalogue (the order does not). */
+function narrows(plan: Plan): boolean {
+  return plan.name.trim() !== '' || plan.city.trim() !== '' || plan.difficulty !== '' || plan.hours !== null || plan.duration !== null;
+}
+
+/** No match: 'No hemos encontrado...' after a search, a sentence of its own when the catalogue is empty. */
+function Empty({ plan }: { plan: Plan }) {
+  return narrows(plan) ? <NoResults /> : <NoResults message={TEXT.search.emptyCatalogue} />;
+}
+
+/**
+ * Offline before the destinations arrived: 'Sin conexión' at once and the way to what works offline,
+ * 'Guardados' (docs/product.md#saved), instead of placeholders waiting for a network that is not there.
+ * Back online the list loads by itself (the query refetches on reconnect).
+ */
+function OfflineResults() {
+  return (
+    <Box role="status" sx={{ textAlign: 'center', py: 4, px: 2 }}>
+      <Typography sx={{ fontWeight: 700, fontSize: '1.15rem', mb: 1 }}>{APP_TEXT.offlineTitle}</Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 2 }}>{TEXT.search.offline}</Typography>
+      <Button component={RouterLink} to={paths.saved} variant="contained">
+        {MENU_TEXT.saved}
+      </Button>
+    </Box>
+  );
+}
 
 interface ResultsProps {
   plan: Plan;
@@ -135,14 +168,17 @@ const IndexResults = memo(function IndexResults({ plan, origin, view, cardAction
   const index = useMemo(() => buildSearchIndex(list ?? []), [list]);
   const order = useMemo(() => (list && plan.sort !== 'newest' ? sortPermutation(list, plan.sort, origin) : null), [list, plan.sort, origin]);
   const shown = useMemo(() => planSearch(index, order, plan), [index, order, plan]);
+  const online = useOnlineStatus();
   if (useServer) return <ServerResults plan={plan} origin={origin} view={view} cardAction={cardAction} />;
   return (
     <>
       <MatchCount count={list ? shown.length : null} />
-      {places.isError ? (
+      {!list && !online ? (
+        <OfflineResults />
+      ) : places.isError ? (
         <LoadError error={places.error} onRetry={() => void places.refetch()} />
       ) : !places.isPending && shown.length === 0 ? (
-        <NoResults />
+        <Empty plan={plan} />
       ) : (
         <Results places={shown} loading={places.isPending} origin={origin} view={view} cardAction={cardAction} resetKey={JSON.stringify(plan)} />
       )}
@@ -175,16 +211,19 @@ function ServerResults({ plan, origin, view, cardAction }: ResultsProps) {
   // The server counts up to SEARCH_COUNT_CAP: beyond it, 'Más de 1,000 destinos'.
   const moreThan = !planning && (search.data?.pages[0]?.totalCapped ?? false);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
+  const online = useOnlineStatus();
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   return (
     <>
       <MatchCount count={total} moreThan={moreThan} />
-      {search.isError ? (
+      {!search.data && !online ? (
+        <OfflineResults />
+      ) : search.isError ? (
         <LoadError error={search.error} onRetry={() => void search.refetch()} />
       ) : total === 0 && !hasNextPage ? (
-        <NoResults />
+        <Empty plan={plan} />
       ) : (
         <Results places={items} loading={search.isPending} origin={origin} view={view} cardAction={cardAction} onEndReached={loadMore} resetKey={JSON.stringify(settled)} />
       )}
