@@ -14,6 +14,7 @@ import {
   storedSession,
   test,
   uniqueTag,
+  unfoldFilters,
 } from './fixtures.js';
 import type { Page } from '@playwright/test';
 
@@ -56,6 +57,7 @@ test.describe('as a user', () => {
     await checkA11y(page);
 
     const f = filters(page);
+    await unfoldFilters(page);
     // Name: some word starts with the text; accents and case do not matter.
     await f.name.fill(tag.toUpperCase());
     await expect(cardA).toBeVisible();

@@ -47,6 +47,9 @@ export const TEXT = {
     welcome: (firstname: string) => `Bienvenid@ ${firstname}, elige el destino ideal para ti`,
     results: 'Destinos',
     filters: 'Filtros de destinos',
+    /** On a phone, the control that shows the folded filters, with how many are set. */
+    filtersToggle: (active: number) => (active === 0 ? 'Filtros' : `Filtros (${active})`),
+    clearFilters: 'Borrar filtros',
     name: 'Nombre',
     namePlaceholder: 'Nombre del destino',
     nameReset: 'Borrar nombre',
