@@ -336,6 +336,12 @@ test.describe('as a user', () => {
     await expect(page).toHaveURL(/\/buscar-destino$/);
     await page.goto('/admin/usuarios');
     await expect(page).toHaveURL(/\/ingresar$/);
+    await expect(page.getByText(TEXT.auth.adminOnly)).toBeVisible();
+    // Signed in, /ingresar and /registro send me on instead of offering their forms.
+    await page.goto('/ingresar');
+    await expect(page).toHaveURL(/\/buscar-destino$/);
+    await page.goto('/registro');
+    await expect(page).toHaveURL(/\/buscar-destino$/);
     // The menu of a user: no admin items, no 'Crear un Destino'.
     await page.goto('/perfil');
     await expect(menuItem(page, MENU.search)).toBeVisible();

@@ -42,6 +42,8 @@ export const TEXT = {
     login: 'Ingresar',
     register: 'Registrarme',
     backToLogin: 'Volver a Iniciar Sesión',
+    /** On /ingresar, for a signed-in person sent there by an administration screen. */
+    adminOnly: 'Esa página es solo para el equipo de administración. Ingresa con una cuenta de administración para abrirla.',
   },
   search: {
     welcome: (firstname: string) => `Bienvenid@ ${firstname}, elige el destino ideal para ti`,
