@@ -272,6 +272,8 @@ test.describe('admin routes', () => {
         // A visitor also carries where to come back to (docs/product.md#sharing); a signed-in non-admin does not.
         await expect(p, `${who} on ${route}`).toHaveURL(who === 'visitor' ? `/ingresar?${new URLSearchParams({ volver: route })}` : /\/ingresar$/);
         await expect(p.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
+        // Signed in, they are told why instead of meeting a bare form.
+        if (who !== 'visitor') await expect(p.getByText(TEXT.auth.adminOnly)).toBeVisible();
       }
     }
   });

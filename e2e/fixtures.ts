@@ -171,3 +171,13 @@ export function action(scope: Page | Locator, name: string) {
   const exact = { name, exact: true } as const;
   return scope.getByRole('link', exact).or(scope.getByRole('button', exact));
 }
+
+/**
+ * On a phone the search screen folds the filters other than the name behind 'Filtros (N)'
+ * (docs/product.md#search): unfold them. From md up they are always shown and this does nothing.
+ */
+export async function unfoldFilters(page: Page): Promise<void> {
+  await page.getByRole('textbox', { name: TEXT.search.name }).waitFor();
+  const toggle = page.getByRole('button', { name: /^Filtros/ });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+}

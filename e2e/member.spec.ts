@@ -14,6 +14,7 @@ import {
   storedSession,
   test,
   uniqueTag,
+  unfoldFilters,
 } from './fixtures.js';
 import type { Page } from '@playwright/test';
 
@@ -56,6 +57,7 @@ test.describe('as a user', () => {
     await checkA11y(page);
 
     const f = filters(page);
+    await unfoldFilters(page);
     // Name: some word starts with the text; accents and case do not matter.
     await f.name.fill(tag.toUpperCase());
     await expect(cardA).toBeVisible();
@@ -334,6 +336,12 @@ test.describe('as a user', () => {
     await expect(page).toHaveURL(/\/buscar-destino$/);
     await page.goto('/admin/usuarios');
     await expect(page).toHaveURL(/\/ingresar$/);
+    await expect(page.getByText(TEXT.auth.adminOnly)).toBeVisible();
+    // Signed in, /ingresar and /registro send me on instead of offering their forms.
+    await page.goto('/ingresar');
+    await expect(page).toHaveURL(/\/buscar-destino$/);
+    await page.goto('/registro');
+    await expect(page).toHaveURL(/\/buscar-destino$/);
     // The menu of a user: no admin items, no 'Crear un Destino'.
     await page.goto('/perfil');
     await expect(menuItem(page, MENU.search)).toBeVisible();

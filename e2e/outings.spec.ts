@@ -4,7 +4,7 @@ import { checkA11y, expect, login, MENU, menuItem, test } from './fixtures.js';
 // Issue 11: group outings (docs/product.md#outings), a guide and hikers in their own windows, one real server.
 
 test.describe('group outings', () => {
-  test('a guide organizes an outing, a hiker joins it, the guide sees them in Inscritos and cancels, the hiker sees Cancelada', async ({ page, api, admin, registerUser, openAs }) => {
+  test('a guide organizes an outing, a hiker joins it, the guide sees them in Personas inscritas and cancels, the hiker sees Cancelada', async ({ page, api, admin, registerUser, openAs }) => {
     // Two windows and five screens with axe: longer than one journey on a busy machine.
     test.setTimeout(180_000);
     const guide = await api.registerGuide(admin.token);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { MSG, type Place, TEXT } from '@sendero/contract';
 import type { Api } from './api.js';
-import { checkA11y, chooseImages, expect, login, pngFile, test, uniqueTag, type Account } from './fixtures.js';
+import { checkA11y, chooseImages, expect, login, pngFile, test, uniqueTag, unfoldFilters, type Account } from './fixtures.js';
 
 /**
  * docs/product.md#planning in the browser: hours, duration and the four orders on the search page, the URL
@@ -49,6 +49,7 @@ test.describe('planning by hours and distance', () => {
     await login(page, reviewer);
     await page.goto(`/buscar-destino?name=${tag}`);
     await expect(cardNames(page)).toHaveText([`Bosque ${T}`, `Cañón ${T}`, `Lomas ${T}`, `Nevado ${T}`]);
+    await unfoldFilters(page);
 
     await page.getByLabel('Horas de viaje', { exact: true }).selectOption({ label: 'Hasta 3 horas' });
     await expect(cardNames(page)).toHaveText([`Cañón ${T}`, `Lomas ${T}`]);
@@ -77,6 +78,7 @@ test.describe('planning by hours and distance', () => {
     const url = page.url();
     expect(Object.fromEntries(new URL(url).searchParams)).toEqual({ name: tag, sort: 'near', duration: 'medium', view: 'map' });
     await page.reload();
+    await unfoldFilters(page);
     await expect(page.getByLabel('Ordenar por', { exact: true })).toHaveValue('near');
     await expect(page.getByLabel('Duración de la caminata', { exact: true })).toHaveValue('medium');
     await expect(page.getByRole('button', { name: 'Mapa', exact: true })).toHaveAttribute('aria-pressed', 'true');
@@ -108,6 +110,7 @@ test.describe('planning by hours and distance', () => {
     await login(page, await registerUser());
     await page.goto('/buscar-destino?hours=-3&duration=eterna&sort=azar&view=globo');
     await expect(page).toHaveURL(/\/buscar-destino$/);
+    await unfoldFilters(page);
     await expect(page.getByLabel('Ordenar por', { exact: true })).toHaveValue('newest');
     await expect(page.getByLabel('Horas de viaje', { exact: true })).toHaveValue('');
     await expect(page.getByRole('button', { name: 'Lista', exact: true })).toHaveAttribute('aria-pressed', 'true');
@@ -163,6 +166,7 @@ test.describe('when the browser refuses the location', () => {
     await login(page, await registerUser());
     await page.context().clearPermissions();
     await page.goto('/buscar-destino');
+    await unfoldFilters(page);
     await page.getByLabel('Ordenar por', { exact: true }).selectOption({ label: 'Más cerca de mí' });
     await expect(page.getByText(MSG.locationFailed)).toBeVisible();
     await expect(page.getByLabel('Ordenar por', { exact: true })).toHaveValue('newest');

@@ -19,6 +19,8 @@ export const ACTION_TEXT = {
 /** Around every screen: the offline banner (docs/product.md#saved), a screen that could not load, a new version. */
 export const APP_TEXT = {
   offlineBanner: 'Sin conexión. Puedes ver tus destinos guardados.',
+  /** Without a session there are no saved destinations to promise (they belong to a signed-in person). */
+  offlineBannerSignedOut: 'Sin conexión.',
   offlineTitle: 'Sin conexión',
   offlineScreen: 'No pudimos cargar esta pantalla. Revisa tu conexión e inténtalo de nuevo.',
   newVersion: 'Hay una nueva versión de Sendero.',

@@ -67,11 +67,11 @@ export const MSG = {
   // Group outings (docs/product.md#outings, and ours for the fields)
   outingGuidesOnly: 'Solo los guías pueden organizar salidas.',
   outingFull: 'Esta salida ya no tiene cupos.',
-  outingAlreadyJoined: 'Ya estás inscrito en esta salida.',
+  outingAlreadyJoined: 'Ya tienes un cupo en esta salida.',
   outingCancelled: 'Esta salida fue cancelada.',
   outingStarted: 'Esta salida ya comenzó.',
   outingOwnGuide: 'No puedes inscribirte en tu propia salida.',
-  outingNotJoined: 'No estás inscrito en esta salida.',
+  outingNotJoined: 'No tienes un cupo en esta salida.',
   outingAlreadyCancelled: 'Esta salida ya fue cancelada.',
   outingNotFound: 'No encontramos esta salida.',
   outingAdminCannotJoin: 'Los administradores no se inscriben en salidas.',

@@ -87,7 +87,7 @@ export function canOrganizeOuting(caller: Caller | null): boolean {
   return caller?.role === 'guide' || caller?.role === 'admin';
 }
 
-/** 'Inscritos (N)' and 'Cancelar salida': its guide (also once their benefits are blocked) or an admin. */
+/** 'Personas inscritas (N)' and 'Cancelar salida': its guide (also once their benefits are blocked) or an admin. */
 export function canManageOuting(outing: { id_guide: string }, caller: Caller | null): boolean {
   if (!caller?.role) return false;
   return caller.role === 'admin' || outing.id_guide === caller.id;

@@ -42,11 +42,16 @@ export const TEXT = {
     login: 'Ingresar',
     register: 'Registrarme',
     backToLogin: 'Volver a Iniciar Sesión',
+    /** On /ingresar, for a signed-in person sent there by an administration screen. */
+    adminOnly: 'Esa página es solo para el equipo de administración. Ingresa con una cuenta de administración para abrirla.',
   },
   search: {
     welcome: (firstname: string) => `Bienvenid@ ${firstname}, elige el destino ideal para ti`,
     results: 'Destinos',
     filters: 'Filtros de destinos',
+    /** On a phone, the control that shows the folded filters, with how many are set. */
+    filtersToggle: (active: number) => (active === 0 ? 'Filtros' : `Filtros (${active})`),
+    clearFilters: 'Borrar filtros',
     name: 'Nombre',
     namePlaceholder: 'Nombre del destino',
     nameReset: 'Borrar nombre',
@@ -58,6 +63,10 @@ export const TEXT = {
     durationReset: 'Borrar duración de la caminata',
     sortReset: 'Restablecer orden',
     view: 'Vista de los resultados',
+    /** The catalogue has no destination yet and nothing was searched (not 'No hemos encontrado...'). */
+    emptyCatalogue: 'Aún no hay destinos publicados. Vuelve pronto.',
+    /** Offline before the destinations arrived: said at once, instead of placeholders that never fill. */
+    offline: 'Los destinos se mostrarán cuando vuelva la señal. Mientras tanto, puedes ver tus destinos guardados.',
     map: 'Mapa de los destinos',
     /** Under an empty result, a link that runs the corrected search (docs/product.md#did-you-mean). */
     didYouMean: (suggestion: string) => `¿Quisiste decir «${suggestion}»?`,
@@ -111,6 +120,8 @@ export const TEXT = {
     starLabel: (value: number, label: string) => `${value} ${value === 1 ? 'estrella' : 'estrellas'}: ${label}`,
     noRating: 'Sin calificación',
     comment: 'Comentario',
+    /** Under the comment: how much of the limit is used (a pasted text beyond it is kept, and said so). */
+    commentCount: (length: number, max: number) => `${length}/${max}`,
     send: 'Enviar',
   },
   profile: {
@@ -216,16 +227,22 @@ export const TEXT = {
     full: 'Completa',
     meetingPoint: 'Punto de encuentro',
     guide: 'Guía',
-    joined: 'Estás inscrito',
+    joined: 'Tienes un cupo',
     join: 'Inscribirme',
     leave: 'Cancelar inscripción',
+    leaveQuestion: '¿Cancelar tu inscripción?',
+    /** What giving the spot back means; in a full outing someone else may take it for good. */
+    leaveDetail: (full: boolean) =>
+      full
+        ? 'La salida está completa: otra persona podrá tomar tu cupo y quizá no puedas volver a inscribirte.'
+        : 'Tu cupo quedará libre para otra persona.',
     cancel: 'Cancelar salida',
-    people: (taken: number) => `Inscritos (${taken})`,
-    nobody: 'Aún no hay inscritos.',
+    people: (taken: number) => `Personas inscritas (${taken})`,
+    nobody: 'Aún no hay personas inscritas.',
     cancelQuestion: '¿Cancelar esta salida?',
     cancelDetail: (taken: number) =>
       taken === 0
-        ? 'Aún no hay inscritos. La salida se mostrará como cancelada.'
+        ? 'Aún no hay personas inscritas. La salida se mostrará como cancelada.'
         : `${taken === 1 ? 'A la persona inscrita' : `A las ${taken} personas inscritas`} se le${taken === 1 ? '' : 's'} avisará que la salida fue cancelada. Esto no se puede deshacer.`,
     date: 'Fecha y hora',
     dateHelp: 'Hora de Perú (Lima).',
@@ -256,6 +273,8 @@ export const TEXT = {
     title: 'Mis destinos guardados',
     empty: 'Aún no guardaste destinos. Usa «Guardar» en un destino para verlo aquí, también sin conexión.',
     save: 'Guardar destino',
+    /** The bookmark's visible word; its accessible name ('Guardar destino') starts with it (WCAG 2.5.3). */
+    saveWord: 'Guardar',
     availableOffline: 'Disponible sin conexión',
     savingOffline: 'Descargando para usar sin conexión…',
   },
@@ -281,7 +300,7 @@ export const TEXT = {
     userData: 'Datos del usuario',
     application: 'Solicitud para ser guía',
     notGiven: 'No indicado',
-    noApplication: 'Este usuario aún no ha enviado una solicitud para ser guía.',
+    noApplication: 'Esta persona aún no ha enviado una solicitud para ser guía.',
     aboutYou: 'Acerca de ti',
     noInformation: 'Sin información.',
     approve: 'Aprobar',

@@ -22,7 +22,8 @@ const NOTIFICATIONS_FOOTER =
   'Recibes este correo porque tienes activada la opción «Recibir correos» en tu perfil de Sendero. Puedes desactivarla cuando quieras.';
 
 function render(to: Recipient, parts: Parts): MailMessage {
-  const hello = `Hola, ${headerSafe(firstWord(to.firstname)) || 'viajero'}:`;
+  const name = headerSafe(firstWord(to.firstname));
+  const hello = name ? `Hola, ${name}:` : 'Hola:';
   const text = [
     hello,
     '',
@@ -97,7 +98,7 @@ export function placeDeletedMail(to: Recipient, placeName: string): MailMessage 
 export function guideApprovedMail(to: Recipient, url: string): MailMessage {
   return notification(to, {
     subject: 'Tu solicitud para ser guía fue aprobada',
-    paragraphs: ['¡Bienvenido a la comunidad de guías de Sendero! Ya puedes crear destinos y organizar salidas grupales.'],
+    paragraphs: ['¡Te damos la bienvenida a la comunidad de guías de Sendero! Ya puedes crear destinos y organizar salidas grupales.'],
     action: { label: 'Ir a Sendero', url },
   });
 }

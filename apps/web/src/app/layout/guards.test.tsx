@@ -4,7 +4,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { API, SESSION_STORAGE_KEY, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import { stubFetch } from '@/test/fetch-stub';
-import { ADMIN_ID, makeAdmin, makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
+import { ADMIN_ID, indexOf, makeAdmin, makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 
 const GUARDED = ['/buscar-destino', '/buscar-destino/destino/abc', '/perfil', '/mis-salidas', '/crear-destino', '/convertirme-en-guia'];
@@ -14,6 +14,9 @@ function stubSignedIn(role: 'user' | 'guide') {
   return stubFetch({
     [`GET ${API.user(USER_ID)}`]: [200, makeUser({ role })],
     [`GET ${API.places}`]: [200, [makePlace()]],
+    [`GET ${API.placeIndex()}`]: [200, indexOf([makePlace()])],
+    [`GET ${API.placeIndex(12)}`]: [200, indexOf([makePlace()])],
+    [`GET ${API.config}`]: [200, PUBLIC_CONFIG],
   });
 }
 
@@ -29,11 +32,43 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'Iniciar Sesión' })).toBeInTheDocument();
   });
 
-  it.each(ADMIN_ONLY)('as a user opening the admin route %s I am sent to /ingresar', async (path) => {
+  it.each(ADMIN_ONLY)('as a user opening the admin route %s I am sent to /ingresar, told it is for administration only', async (path) => {
     signIn('user');
     stubSignedIn('user');
     const { router } = renderRoutes(routes, path);
     await expectAt(router, '/ingresar');
+    expect(await screen.findByText(TEXT.auth.adminOnly, {}, { timeout: 5000 })).toBeInTheDocument();
+    // The form stays: they may sign in with an administration account.
+    expect(screen.getByRole('button', { name: TEXT.auth.login })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/ingresar', '/buscar-destino'],
+    ['/registro', '/buscar-destino'],
+    ['/ingresar?volver=%2Fbuscar-destino%2Fdestino%2Fabc', '/buscar-destino/destino/abc'],
+    ['/registro?volver=%2Fperfil', '/perfil'],
+  ])('as a signed-in user opening %s I am sent on to %s, not offered the form', async (path, target) => {
+    signIn('user');
+    stubSignedIn('user');
+    const { router } = renderRoutes(routes, path);
+    await expectAt(router, target);
+    expect(screen.queryByText(TEXT.auth.adminOnly)).not.toBeInTheDocument();
+  });
+
+  it('as a signed-in admin opening /ingresar I am sent to /admin/usuarios', async () => {
+    signIn('admin');
+    stubFetch({ [`GET ${API.admin(ADMIN_ID)}`]: [200, makeAdmin()], [`GET ${API.users}`]: [200, { items: [], total: 0 }] });
+    const { router } = renderRoutes(routes, '/ingresar');
+    await expectAt(router, '/admin/usuarios');
+  });
+
+  it("as a signed-in user on / I am offered 'Buscar un destino', not 'Ingresar' / 'Registrarme'", async () => {
+    signIn('user');
+    stubSignedIn('user');
+    renderRoutes(routes, '/');
+    expect(await screen.findByRole('link', { name: TEXT.menu.search }, { timeout: 5000 })).toHaveAttribute('href', '/buscar-destino');
+    expect(screen.queryByRole('link', { name: TEXT.landing.login })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: TEXT.landing.register })).not.toBeInTheDocument();
   });
 
   it('a stored admin role the server does not confirm does not open the admin area', async () => {
@@ -123,7 +158,8 @@ describe('side menu', () => {
     );
   });
 
-  it.each(['/', '/ingresar', '/registro', '/registro-exitoso', '/admin/ingresar', '/pagina-no-encontrada', '/otra-cosa'])(
+  // (/ingresar and /registro send a signed-in person on: see the route guards.)
+  it.each(['/', '/registro-exitoso', '/admin/ingresar', '/pagina-no-encontrada', '/otra-cosa'])(
     'is hidden on %s even with a session',
     async (path) => {
       signIn('user');

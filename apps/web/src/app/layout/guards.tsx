@@ -28,6 +28,23 @@ export function homeFor(role: Role): string {
   return role === 'admin' ? paths.adminUsers : paths.search;
 }
 
+/**
+ * Where a signed-in person goes from the login or the registration: back to `volver`, unless it is an
+ * administration screen and they are not an admin (its guard would send them back), else their home.
+ */
+export function destinationFor(role: Role, volver: string | null): string {
+  return volver && (role === 'admin' || !volver.startsWith('/admin/')) ? volver : homeFor(role);
+}
+
+/** The navigation state an admin route gives /ingresar when a signed-in non-admin opens it. */
+export interface AdminOnlyState {
+  adminOnly: true;
+}
+
+export function isAdminOnly(state: unknown): state is AdminOnlyState {
+  return typeof state === 'object' && state !== null && (state as Partial<AdminOnlyState>).adminOnly === true;
+}
+
 interface RequireRoleProps {
   allow: readonly Role[];
   /**
@@ -37,12 +54,15 @@ interface RequireRoleProps {
   otherwise?: string | ((role: Role) => string);
 }
 
-/** Routes for some roles only, decided by the role the server confirms (useCurrentRole). */
+/**
+ * Routes for some roles only, decided by the role the server confirms (useCurrentRole). Sent to
+ * /ingresar, a signed-in person is told why (administrators only) instead of meeting a bare form.
+ */
 export function RequireRole({ allow, otherwise = paths.login }: RequireRoleProps) {
   const { session, role, pending } = useCurrentRole();
   if (!session) return <NoSessionRedirect />;
   if (pending) return <PageLoader />;
   if (role && allow.includes(role)) return <Outlet />;
   const target = role && typeof otherwise === 'function' ? otherwise(role) : typeof otherwise === 'string' ? otherwise : paths.login;
-  return <Navigate to={target} replace />;
+  return <Navigate to={target} replace state={target === paths.login ? ({ adminOnly: true } satisfies AdminOnlyState) : undefined} />;
 }

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import FacebookIcon from '@mui/icons-material/Facebook';
 import InstagramIcon from '@mui/icons-material/Instagram';
 import XIcon from '@mui/icons-material/X';
-import { buildSearchIndex, filterIndex, LANDING_CAROUSEL_BREAKPOINTS, LANDING_FIRST_PAGE, LANDING_TEXT } from '@sendero/contract';
+import { buildSearchIndex, filterIndex, LANDING_CAROUSEL_BREAKPOINTS, LANDING_FIRST_PAGE, LANDING_TEXT, MENU_TEXT } from '@sendero/contract';
 import { LogoMark } from '@/components/ui/logo';
 import { LoadError } from '@/components/ui/load-error';
 import { NoResults } from '@/components/ui/no-results';
@@ -15,6 +15,8 @@ import { useErrorToast } from '@/components/ui/use-error-toast';
 import { paths } from '@/config/paths';
 import { isUseSearch, usePlaceIndex, usePlaceIndexFirstPage, useServerSearch } from '@/features/places/api/get-place-index';
 import { usePublicConfig } from '@/lib/public-config';
+import { useSession } from '@/lib/session';
+import { homeFor } from '../layout/guards';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { CardCarousel } from '@/features/places/components/card-carousel';
 import css from './landing.module.css';
@@ -56,9 +58,10 @@ function SocialLinks() {
 /**
  * The hero is also static HTML in index.html, styled there (first paint without JavaScript): this
  * markup and its global `sd-` classes must stay the same as that copy so nothing moves when React
- * takes over.
+ * takes over. Someone signed in is offered the way into the app, not 'Ingresar' / 'Registrarme'.
  */
 function Hero() {
+  const session = useSession();
   return (
     <section className="sd-hero" aria-labelledby="hero-title">
       <div className="sd-container sd-hero-inner">
@@ -72,12 +75,20 @@ function Hero() {
           </h1>
           <p className="sd-hero-subtitle">{LANDING_TEXT.message}</p>
           <div className="sd-hero-actions">
-            <RouterLink to={paths.login} className="sd-btn sd-btn-primary">
-              {LANDING_TEXT.login}
-            </RouterLink>
-            <RouterLink to={paths.register} className="sd-btn sd-btn-outline">
-              {LANDING_TEXT.register}
-            </RouterLink>
+            {session ? (
+              <RouterLink to={homeFor(session.role)} className="sd-btn sd-btn-primary">
+                {MENU_TEXT.search}
+              </RouterLink>
+            ) : (
+              <>
+                <RouterLink to={paths.login} className="sd-btn sd-btn-primary">
+                  {LANDING_TEXT.login}
+                </RouterLink>
+                <RouterLink to={paths.register} className="sd-btn sd-btn-outline">
+                  {LANDING_TEXT.register}
+                </RouterLink>
+              </>
+            )}
           </div>
           <SocialLinks />
         </div>

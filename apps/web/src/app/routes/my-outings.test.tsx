@@ -12,23 +12,24 @@ configure({ asyncUtilTimeout: 5000 });
 function setup(role: Role, mine: () => MyOutings, handlers: Record<string, FetchHandler | [number, unknown]> = {}) {
   signIn(role);
   const id = role === 'admin' ? ADMIN_ID : USER_ID;
-  stubFetch({
+  const net = stubFetch({
     [`GET ${API.user(id)}`]: [200, makeUser({ role })],
     [`GET ${API.admin(id)}`]: [200, makeAdmin()],
     [`GET ${API.outingsMine}`]: () => [200, mine()],
     ...handlers,
   });
   const view = renderRoutes(routes, '/mis-salidas');
-  return { ...view, user: userEvent.setup() };
+  const count = (key: string) => net.calls.filter((c) => `${c.method} ${c.path}` === key).length;
+  return { ...view, count, user: userEvent.setup() };
 }
 
 describe('/mis-salidas', { timeout: 20_000 }, () => {
   it('as a hiker I see the outings I joined, upcoming and past, each with its place, and can leave an upcoming one', async () => {
-    let upcoming = makeOuting({ joined: true, taken: 5 });
+    let upcoming = makeOuting({ joined: true, taken: 10, spots: 10 });
     const past = makeOuting({ joined: true, starts_at: '2020-03-01T12:00:00.000Z', place_name: 'Cerro San Cristóbal' });
     const s = setup('user', () => ({ joined: [upcoming, past], leading: [] }), {
       [`PUT ${API.outingLeave(upcoming._id)}`]: () => {
-        upcoming = { ...upcoming, joined: false, taken: 4 };
+        upcoming = { ...upcoming, joined: false, taken: 9 };
         return [200, upcoming];
       },
     });
@@ -43,8 +44,14 @@ describe('/mis-salidas', { timeout: 20_000 }, () => {
     // The menu item is there for every signed-in role.
     expect(within(screen.getByRole('navigation', { name: TEXT.menu.main })).getByRole('link', { name: TEXT.menu.myOutings })).toHaveAttribute('aria-current', 'page');
 
+    // The outing is full: giving the spot back is asked first, saying someone else may take it.
     await s.user.click(within(first!).getByRole('button', { name: TEXT.outings.leave }));
+    const ask = await screen.findByRole('dialog', { name: TEXT.outings.leaveQuestion });
+    expect(ask).toHaveTextContent(TEXT.outings.leaveDetail(true));
+    expect(s.count(`PUT ${API.outingLeave(upcoming._id)}`)).toBe(0);
+    await s.user.click(within(ask).getByRole('button', { name: TEXT.outings.leave }));
     expect(await within(first!).findByRole('button', { name: TEXT.outings.join })).toBeInTheDocument();
+    expect(s.count(`PUT ${API.outingLeave(upcoming._id)}`)).toBe(1);
   });
 
   it('as a guide I see the outings I lead with their participants, and an empty joined list', async () => {

@@ -59,6 +59,8 @@ describe('as a user who forgot the password', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(TEXT.password.resetDone);
     expect(calls[0]).toMatchObject({ path: API.passwordReset, body: { token: 'abc_DEF-123', password: 'nueva-clave-123' } });
     expect(screen.getByRole('link', { name: TEXT.auth.login })).toHaveAttribute('href', '/ingresar');
+    // One way on, not two links to the same place.
+    expect(screen.getAllByRole('link').filter((a) => a.getAttribute('href') === '/ingresar')).toHaveLength(1);
   });
 
   it('an expired or used link says so and offers a new one', async () => {
@@ -71,6 +73,7 @@ describe('as a user who forgot the password', () => {
     await userEvent.click(screen.getByRole('button', { name: TEXT.password.resetSubmit }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.resetInvalid);
     expect(screen.getByRole('link', { name: TEXT.password.resetAskAgain })).toHaveAttribute('href', '/recuperar');
+    expect(screen.getByRole('link', { name: TEXT.auth.backToLogin })).toHaveAttribute('href', '/ingresar');
   });
 
   it('a link without a token is invalid at once', async () => {

@@ -6,6 +6,7 @@ import { renderWithProviders } from '@/test/render';
 import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
 import { imageFile, stubXhr, uploaded } from '@/test/xhr-stub';
+import { topDialog } from '@/lib/navigation-guard';
 import PlaceDetailScreen from './place-detail';
 
 // Dialog transitions and refetches run slower when the shared machine is busy.
@@ -299,6 +300,44 @@ describe('review modal', { timeout: 20_000 }, () => {
     await s.user.click(within(dialog).getByRole('button', { name: TEXT.reviews.send }));
     expect(await within(dialog).findByText(MSG.reviewDuplicate)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Comentario')).toHaveValue('Otra vez.');
+  });
+
+  it('as a user who pastes a comment over 2000 characters I see it whole, the counter and the message, and cannot send', async () => {
+    const sent = stubXhr();
+    const s = setup();
+    const dialog = await openModal(s);
+    await addPhoto(s, sent);
+    chooseStars(within(dialog).getByRole('radio', { name: TEXT.reviews.starLabel(5, 'Excelente') }));
+    const comment = within(dialog).getByLabelText('Comentario');
+    expect(within(dialog).getByText(TEXT.reviews.commentCount(0, 2000))).toBeInTheDocument();
+    await s.user.click(comment);
+    await s.user.paste('a'.repeat(2100));
+    // Nothing is cut: the person sees what is over and can shorten it.
+    expect(comment).toHaveValue('a'.repeat(2100));
+    expect(within(dialog).getByText(TEXT.reviews.commentCount(2100, 2000))).toBeInTheDocument();
+    expect(within(dialog).getByText(MSG.commentTooLong)).toBeInTheDocument();
+    const enviar = within(dialog).getByRole('button', { name: TEXT.reviews.send });
+    await waitFor(() => expect(enviar).toBeDisabled());
+    await s.user.type(comment, '{Backspace}'.repeat(100));
+    await waitFor(() => expect(enviar).toBeEnabled());
+    expect(within(dialog).queryByText(MSG.commentTooLong)).not.toBeInTheDocument();
+    expect(within(dialog).getByText(TEXT.reviews.commentCount(2000, 2000))).toBeInTheDocument();
+  });
+
+  it('as a user who goes back with a written review I am asked, with the buttons under the question', async () => {
+    const s = setup();
+    const dialog = await openModal(s);
+    await s.user.type(within(dialog).getByLabelText('Comentario'), 'Borrador');
+    // What the app layout's blocker calls on the browser's Back.
+    act(() => topDialog()?.onBack());
+    const question = await within(dialog).findByText(TEXT.reviews.discardQuestion);
+    const alert = question.closest('[role="alert"]') as HTMLElement;
+    const keep = within(alert).getByRole('button', { name: TEXT.reviews.keepWriting });
+    // Under the question, in the alert's message (not squeezed beside it in the action column, too narrow at 390 px).
+    expect(keep.closest('.MuiAlert-action')).toBeNull();
+    expect(question.compareDocumentPosition(keep) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await s.user.click(keep);
+    expect(within(dialog).getByLabelText('Comentario')).toHaveValue('Borrador');
   });
 
   it('as a user I find the fields empty every time I open the form', async () => {

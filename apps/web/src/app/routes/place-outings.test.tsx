@@ -71,7 +71,7 @@ describe("destination detail: 'Próximas salidas'", { timeout: 30_000 }, () => {
 
     // A hiker neither organizes nor sees who joined.
     expect(within(region).queryByRole('button', { name: TEXT.outings.organize })).not.toBeInTheDocument();
-    expect(within(region).queryByRole('button', { name: /Inscritos/ })).not.toBeInTheDocument();
+    expect(within(region).queryByRole('button', { name: /Personas inscritas/ })).not.toBeInTheDocument();
     expect(within(region).queryByRole('button', { name: TEXT.outings.cancel })).not.toBeInTheDocument();
   });
 
@@ -102,6 +102,16 @@ describe("destination detail: 'Próximas salidas'", { timeout: 30_000 }, () => {
     expect(within(item).getByText('Quedan 2 cupos')).toBeInTheDocument();
 
     await s.user.click(within(item).getByRole('button', { name: TEXT.outings.leave }));
+    // One tap only asks: the spot is still mine until I confirm.
+    const ask = await screen.findByRole('dialog', { name: TEXT.outings.leaveQuestion });
+    expect(ask).toHaveTextContent(TEXT.outings.leaveDetail(false));
+    expect(s.count(`PUT /api/outing/leave/${current._id}`)).toBe(0);
+    await s.user.click(within(ask).getByRole('button', { name: TEXT.actions.back }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(item).getByText(TEXT.outings.joined)).toBeInTheDocument();
+
+    await s.user.click(within(item).getByRole('button', { name: TEXT.outings.leave }));
+    await s.user.click(within(await screen.findByRole('dialog', { name: TEXT.outings.leaveQuestion })).getByRole('button', { name: TEXT.outings.leave }));
     expect(await within(item).findByRole('button', { name: TEXT.outings.join })).toBeInTheDocument();
     expect(within(item).getByText('Quedan 3 cupos')).toBeInTheDocument();
     expect(within(item).queryByText(TEXT.outings.joined)).not.toBeInTheDocument();

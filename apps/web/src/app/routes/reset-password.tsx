@@ -1,8 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { TEXT } from '@sendero/contract';
-import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { AuthLink } from '@/features/auth/components/auth-link';
 import { ResetForm } from '@/features/auth/components/reset-form';
 
 /** /restablecer?token=…: the page the reset mail links to. */
@@ -12,7 +10,6 @@ export default function ResetPasswordScreen() {
   return (
     <AuthCard title={TEXT.password.resetTitle}>
       <ResetForm token={token} />
-      <AuthLink to={paths.login}>{TEXT.auth.backToLogin}</AuthLink>
     </AuthCard>
   );
 }

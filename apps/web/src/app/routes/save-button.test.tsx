@@ -46,6 +46,8 @@ describe("'Guardar destino' on the destination detail", { timeout: 30_000 }, () 
     const button = await screen.findByRole('button', { name: TEXT.saved.save });
     await waitFor(() => expect(button).toBeEnabled());
     expect(button).toHaveAttribute('aria-pressed', 'false');
+    // A word beside the bookmark icon, not the icon alone.
+    expect(button).toHaveTextContent(TEXT.saved.saveWord);
     await user.click(button);
     // Optimistic: pressed before the server has answered.
     expect(screen.getByRole('button', { name: TEXT.saved.save })).toHaveAttribute('aria-pressed', 'true');

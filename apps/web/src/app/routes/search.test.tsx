@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { use } from 'react';
-import { describe, expect, it } from 'vitest';
-import { API, MSG, SEARCH_COUNT_CAP, SEARCH_DIFFICULTY_EMPTY_LABEL, TEXT } from '@sendero/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API, APP_TEXT, formatMatchCount, MSG, SEARCH_COUNT_CAP, SEARCH_DIFFICULTY_EMPTY_LABEL, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import SearchScreen from '@/app/routes/search';
 import { URL_WRITE_DELAY_MS } from '@/features/places/hooks/use-search-state';
@@ -151,7 +151,18 @@ describe('destination search (/buscar-destino)', () => {
     expect(shownNames()).toEqual([]);
   });
 
-  it('a failed load says so and shows the error toast instead of an empty list', async () => {
+  it("with an empty catalogue and nothing searched it says there are no destinations yet, not 'No hemos encontrado'", async () => {
+    signIn('user');
+    stubFetch({
+      [`GET ${API.user(USER_ID)}`]: [200, makeUser()],
+      [`GET ${API.placeIndex()}`]: [200, indexOf([])],
+    });
+    renderRoutes(routes, '/buscar-destino');
+    expect(await screen.findByText(TEXT.search.emptyCatalogue, {}, wait)).toBeInTheDocument();
+    expect(screen.queryByText(TEXT.card.noResults)).not.toBeInTheDocument();
+  });
+
+  it("a failed load says so and shows the error toast instead of an empty list", async () => {
     signIn('user');
     stubFetch({
       [`GET ${API.user(USER_ID)}`]: [200, makeUser()],
@@ -189,5 +200,50 @@ describe('destination search (/buscar-destino)', () => {
     await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay']), wait);
     expect(screen.getByText('1 destino')).toBeInTheDocument();
     expect(s.calls.filter((c) => c.path.startsWith('/api/place/search')).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('destination search on a phone', () => {
+  afterEach(() => (window as unknown as { happyDOM: { setViewport: (v: object) => void } }).happyDOM.setViewport({ width: 1024, height: 768 }));
+
+  it("folds the filters other than the name behind 'Filtros (N)', and 'Borrar filtros' clears them when nothing matches", async () => {
+    (window as unknown as { happyDOM: { setViewport: (v: object) => void } }).happyDOM.setViewport({ width: 390, height: 844 });
+    setup('/buscar-destino?city=Cusco&hours=3');
+    await waitFor(() => expect(screen.getByText(TEXT.card.noResults)).toBeInTheDocument(), wait);
+    // The name stays in sight; the other five wait behind 'Filtros', which counts the two set.
+    expect(screen.getByLabelText(TEXT.search.name)).toBeVisible();
+    const toggle = screen.getByRole('button', { name: TEXT.search.filtersToggle(2) });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByLabelText(TEXT.search.city)).not.toBeVisible();
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText(TEXT.search.city)).toBeVisible();
+    expect(screen.getByLabelText(TEXT.search.city)).toHaveValue('Cusco');
+
+    await userEvent.click(screen.getByRole('button', { name: TEXT.search.clearFilters }));
+    // (A phone's carousel renders only the cards near the one in view: the count says all three match.)
+    expect(await screen.findByText(formatMatchCount(3), {}, wait)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TEXT.search.filtersToggle(0) })).toBeInTheDocument();
+    expect(screen.getByLabelText(TEXT.search.city)).toHaveValue('');
+  });
+});
+
+describe('destination search without signal', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("offline before the destinations arrive: 'Sin conexión' at once and a way to 'Guardados'; back online the list loads by itself", async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    setup();
+    const title = await screen.findByText(APP_TEXT.offlineTitle, {}, { timeout: 1000 });
+    const status = title.closest('[role="status"]') as HTMLElement;
+    expect(status).toHaveTextContent(TEXT.search.offline);
+    expect(within(status).getByRole('link', { name: TEXT.menu.saved })).toHaveAttribute('href', '/guardados');
+    // No placeholder cards waiting for a network that is not there.
+    expect(screen.queryByRole('region', { name: TEXT.search.results })).not.toBeInTheDocument();
+
+    onLine.mockReturnValue(true);
+    act(() => window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(shownNames()).toEqual(['Laguna Churup', 'Lomas de Lachay', 'Cañón de Autisha']), wait);
+    expect(screen.queryByText(TEXT.search.offline)).not.toBeInTheDocument();
   });
 });

@@ -1,14 +1,20 @@
-import { memo, useCallback, useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
+import FilterList from '@mui/icons-material/FilterList';
 import Typography from '@mui/material/Typography';
 import {
   buildSearchIndex,
+  DEFAULT_SORT,
   collectInOrder,
   distanceKm,
   firstWord,
   formatKm,
   formatMatchCount,
+  APP_TEXT,
+  MENU_TEXT,
   MSG,
   planningPredicates,
   planSearch,
@@ -41,6 +47,8 @@ import { useSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useValueAfterPaint } from '@/lib/use-value-after-paint';
 import { ScreenTitle } from '@/components/ui/screen';
+import { paths } from '@/config/paths';
+import { useOnlineStatus } from '@/lib/online-status';
 
 const VISUALLY_HIDDEN = {
   position: 'absolute',
@@ -76,12 +84,59 @@ function MatchCount({ count, moreThan = false }: { count: number | null; moreTha
 
 type Plan = Omit<SearchState, 'view'>;
 
+/** Whether any filter narrows the catalogue (the order does not). */
+function narrows(plan: Plan): boolean {
+  return plan.name.trim() !== '' || plan.city.trim() !== '' || plan.difficulty !== '' || plan.hours !== null || plan.duration !== null;
+}
+
+/** How many of the folded filters (all but the name) are set: the count on 'Filtros (N)'. */
+function foldedActive(state: SearchState): number {
+  return [state.city.trim() !== '', state.difficulty !== '', state.hours !== null, state.duration !== null, state.sort !== DEFAULT_SORT].filter(Boolean).length;
+}
+
+const CLEARED: Partial<SearchState> = { name: '', city: '', difficulty: '', hours: null, duration: null };
+
+/**
+ * No match: 'No hemos encontrado...' and 'Borrar filtros' after a search (some filters may be folded
+ * out of sight on a phone); a sentence of its own when the catalogue is empty.
+ */
+function Empty({ plan, onClear }: { plan: Plan; onClear: () => void }) {
+  return narrows(plan) ? (
+    <NoResults>
+      <Button variant="outlined" onClick={onClear} sx={{ mt: 2 }}>
+        {TEXT.search.clearFilters}
+      </Button>
+    </NoResults>
+  ) : (
+    <NoResults message={TEXT.search.emptyCatalogue} />
+  );
+}
+
+/**
+ * Offline before the destinations arrived: 'Sin conexión' at once and the way to what works offline,
+ * 'Guardados' (docs/product.md#saved), instead of placeholders waiting for a network that is not there.
+ * Back online the list loads by itself (the query refetches on reconnect).
+ */
+function OfflineResults() {
+  return (
+    <Box role="status" sx={{ textAlign: 'center', py: 4, px: 2 }}>
+      <Typography sx={{ fontWeight: 700, fontSize: '1.15rem', mb: 1 }}>{APP_TEXT.offlineTitle}</Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 2 }}>{TEXT.search.offline}</Typography>
+      <Button component={RouterLink} to={paths.saved} variant="contained">
+        {MENU_TEXT.saved}
+      </Button>
+    </Box>
+  );
+}
+
 interface ResultsProps {
   plan: Plan;
   /** The user's position, once known, for 'Más cerca de mí'. */
   origin: GeoPoint | null;
   view: SearchState['view'];
   cardAction?: (place: PlaceIndexEntry) => ReactNode;
+  /** 'Borrar filtros' in the empty state. */
+  onClear: () => void;
 }
 
 /** The results as a list, or (view 'map') as a map of those with a trailhead above the same list. */
@@ -93,7 +148,7 @@ function Results({
   cardAction,
   onEndReached,
   resetKey,
-}: Omit<ResultsProps, 'plan'> & { places: PlaceIndexEntry[]; loading: boolean; onEndReached?: () => void; resetKey: string }) {
+}: Omit<ResultsProps, 'plan' | 'onClear'> & { places: PlaceIndexEntry[]; loading: boolean; onEndReached?: () => void; resetKey: string }) {
   // 'Más cerca de mí': each card says how far its trailhead is ('a N km'). Stable while typing (the
   // carousel is memoized).
   const cardNote = useMemo(
@@ -139,7 +194,7 @@ function indexWords(list: readonly PlaceIndexEntry[]): SuggestionWord[] {
   return words;
 }
 
-const IndexResults = memo(function IndexResults({ plan, origin, view, cardAction }: ResultsProps) {
+const IndexResults = memo(function IndexResults({ plan, origin, view, cardAction, onClear }: ResultsProps) {
   const places = usePlaceIndex();
   const useServer = isUseSearch(places.error);
   useErrorToast(useServer ? null : places.error);
@@ -153,15 +208,18 @@ const IndexResults = memo(function IndexResults({ plan, origin, view, cardAction
     () => (empty && list ? suggestionFor(plan.name, indexWords(list), (name) => planSearch(index, null, { ...plan, name }).length > 0) : null),
     [empty, list, index, plan],
   );
-  if (useServer) return <ServerResults plan={plan} origin={origin} view={view} cardAction={cardAction} />;
+  const online = useOnlineStatus();
+  if (useServer) return <ServerResults plan={plan} origin={origin} view={view} cardAction={cardAction} onClear={onClear} />;
   return (
     <>
       <MatchCount count={list ? shown.length : null} />
-      {places.isError ? (
+      {!list && !online ? (
+        <OfflineResults />
+      ) : places.isError ? (
         <LoadError error={places.error} onRetry={() => void places.refetch()} />
       ) : !places.isPending && shown.length === 0 ? (
         <>
-          <NoResults />
+          <Empty plan={plan} onClear={onClear} />
           {suggestion !== null && <DidYouMean suggestion={suggestion} state={{ ...plan, view }} />}
         </>
       ) : (
@@ -177,7 +235,7 @@ const SERVER_SEARCH_DEBOUNCE_MS = 250;
  * Larger catalogues (413 USE_SEARCH): the server searches the text filters, page by page as the
  * visitor swipes on; hours and duration filter the pages loaded so far, in the server's order (newest).
  */
-function ServerResults({ plan, origin, view, cardAction }: ResultsProps) {
+function ServerResults({ plan, origin, view, cardAction, onClear }: ResultsProps) {
   // One request per pause in typing, not per keystroke.
   const settled = useDebouncedValue(plan, SERVER_SEARCH_DEBOUNCE_MS);
   const search = useServerSearch({ name: settled.name, city: settled.city, difficulty: settled.difficulty }, true);
@@ -198,17 +256,20 @@ function ServerResults({ plan, origin, view, cardAction }: ResultsProps) {
   // The server's suggestion (docs/product.md#did-you-mean), for the search it answered (not one still typed).
   const suggestion = search.data?.pages[0]?.suggestion ?? null;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
+  const online = useOnlineStatus();
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   return (
     <>
       <MatchCount count={total} moreThan={moreThan} />
-      {search.isError ? (
+      {!search.data && !online ? (
+        <OfflineResults />
+      ) : search.isError ? (
         <LoadError error={search.error} onRetry={() => void search.refetch()} />
       ) : total === 0 && !hasNextPage ? (
         <>
-          <NoResults />
+          <Empty plan={plan} onClear={onClear} />
           {suggestion && <DidYouMean suggestion={suggestion} state={{ ...plan, view }} />}
         </>
       ) : (
@@ -220,6 +281,11 @@ function ServerResults({ plan, origin, view, cardAction }: ResultsProps) {
 
 const SCREEN_SX = { px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 }, maxWidth: 2400, mx: 'auto' } as const;
 const FILTERS_SX = { mb: 3, display: 'grid', gap: 2 } as const;
+const TOP_ROW_SX = { display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', '& > :first-of-type': { flex: '1 1 260px', minWidth: 0 } } as const;
+const TOGGLE_SX = { display: { md: 'none' }, mt: 1, minHeight: 40 } as const;
+const FOLDED_ID = 'search-more-filters';
+const NAME_ONLY = ['name'] as const;
+const CITY_AND_DIFFICULTY = ['city', 'difficulty'] as const;
 
 export default function SearchScreen() {
   const [state, setState] = useSearchState();
@@ -239,17 +305,31 @@ export default function SearchScreen() {
   // The fields show each keystroke at once; the results follow after that frame is painted
   // (docs/product.md#catalogue).
   const deferredPlan = useValueAfterPaint(plan);
+  const clear = useCallback(() => setState(CLEARED), [setState]);
+  // On a phone the filters other than the name are folded behind 'Filtros (N)', so the first screen
+  // shows results (docs/product.md#search); from md up they are always shown and the control is not.
+  const [unfolded, setUnfolded] = useState(false);
+  const active = foldedActive(state);
 
   return (
     <Box sx={SCREEN_SX}>
       <Welcome />
-      <Box sx={FILTERS_SX}>
-        <SearchFilters value={state} onChange={setState} />
-        <PlanningFilters value={planning} onChange={setState} onMapIntent={preloadMap} />
+      <Box role="search" aria-label={TEXT.search.filters} sx={FILTERS_SX}>
+        <Box sx={TOP_ROW_SX}>
+          <SearchFilters value={state} onChange={setState} fields={NAME_ONLY} landmark={false} />
+          <Button variant={active > 0 ? 'contained' : 'outlined'} startIcon={<FilterList />} aria-expanded={unfolded} aria-controls={FOLDED_ID} onClick={() => setUnfolded((v) => !v)} sx={TOGGLE_SX}>
+            {TEXT.search.filtersToggle(active)}
+          </Button>
+          <PlanningFilters value={planning} onChange={setState} onMapIntent={preloadMap} part="view" />
+        </Box>
+        <Box id={FOLDED_ID} sx={{ display: { xs: unfolded ? 'grid' : 'none', md: 'grid' }, gap: 2 }}>
+          <SearchFilters value={state} onChange={setState} fields={CITY_AND_DIFFICULTY} landmark={false} />
+          <PlanningFilters value={planning} onChange={setState} part="filters" />
+        </Box>
       </Box>
       {/* Keeps the heading order (h1 > h2 > card h3) for screen readers. */}
       <h2 style={VISUALLY_HIDDEN}>{TEXT.search.results}</h2>
-      <IndexResults plan={deferredPlan} origin={origin} view={view} cardAction={cardAction} />
+      <IndexResults plan={deferredPlan} origin={origin} view={view} cardAction={cardAction} onClear={clear} />
     </Box>
   );
 }

@@ -1,9 +1,13 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { CARD_TEXT, COLORS } from '@sendero/contract';
 
-/** docs/product.md#search: the picture and text shown when no destination matches the filters. */
-export function NoResults() {
+/**
+ * docs/product.md#search: the picture and text shown when no destination matches the filters (or
+ * `message`, e.g. when the catalogue itself is empty), with an optional action under it.
+ */
+export function NoResults({ message = CARD_TEXT.noResults, children }: { message?: string; children?: ReactNode }) {
   return (
     <Box sx={{ textAlign: 'center', py: 4 }}>
       <Box component="svg" viewBox="0 0 240 160" width={240} height={160} aria-hidden="true" focusable="false" sx={{ maxWidth: '70vw', height: 'auto' }}>
@@ -16,7 +20,8 @@ export function NoResults() {
         <circle cx="141" cy="78" r="3.5" fill={COLORS.purple} />
         <circle cx="159" cy="78" r="3.5" fill={COLORS.purple} />
       </Box>
-      <Typography sx={{ mt: 2, fontSize: '1.15rem' }}>{CARD_TEXT.noResults}</Typography>
+      <Typography sx={{ mt: 2, fontSize: '1.15rem' }}>{message}</Typography>
+      {children}
     </Box>
   );
 }

@@ -13,8 +13,13 @@ import { FormTextField } from '@/components/ui/form-fields';
 import { handleFormError } from '@/lib/form';
 import { useResetPassword } from '../api/password';
 import { AuthForm } from './auth-form';
+import { AuthLink } from './auth-link';
 
-/** /restablecer?token=…: the new password twice; an expired or used link says so and offers a new one. */
+/**
+ * /restablecer?token=…: the new password twice; an expired or used link says so and offers a new one.
+ * 'Volver a Iniciar Sesión' is under the form and the expired-link answer; once the password is saved the
+ * one way on is 'Ingresar' (two buttons to /ingresar would be one too many).
+ */
 export function ResetForm({ token }: { token: string }) {
   const toast = useToast();
   const mutation = useResetPassword();
@@ -62,14 +67,18 @@ export function ResetForm({ token }: { token: string }) {
         <Button component={RouterLink} to={paths.forgotPassword} variant="contained" size="large" fullWidth>
           {TEXT.password.resetAskAgain}
         </Button>
+        <AuthLink to={paths.login}>{TEXT.auth.backToLogin}</AuthLink>
       </Stack>
     );
   }
 
   return (
-    <AuthForm label={TEXT.password.resetTitle} onSubmit={handleSubmit(onSubmit)} submitLabel={TEXT.password.resetSubmit} pending={mutation.isPending}>
-      <FormTextField form={form} name="password" id="reset-password" label={TEXT.fields.password} type="password" autoComplete="new-password" />
-      <FormTextField form={form} name="confirm" id="reset-confirm" label={TEXT.fields.confirm} type="password" autoComplete="new-password" />
-    </AuthForm>
+    <>
+      <AuthForm label={TEXT.password.resetTitle} onSubmit={handleSubmit(onSubmit)} submitLabel={TEXT.password.resetSubmit} pending={mutation.isPending}>
+        <FormTextField form={form} name="password" id="reset-password" label={TEXT.fields.password} type="password" autoComplete="new-password" />
+        <FormTextField form={form} name="confirm" id="reset-confirm" label={TEXT.fields.confirm} type="password" autoComplete="new-password" />
+      </AuthForm>
+      <AuthLink to={paths.login}>{TEXT.auth.backToLogin}</AuthLink>
+    </>
   );
 }

@@ -62,7 +62,7 @@ interface OutingCardProps {
 
 /**
  * One outing: its date in Lima time, 'Punto de encuentro', its guide, the spots left, and what the
- * viewer may do: 'Inscribirme' / 'Cancelar inscripción' for hikers; 'Inscritos (N)' and 'Cancelar
+ * viewer may do: 'Inscribirme' / 'Cancelar inscripción' (after a confirmation) for hikers; 'Personas inscritas (N)' and 'Cancelar
  * salida' (with a confirmation) for its guide and admins. The server checks every rule again.
  */
 export function OutingCard({ outing, viewer, showPlace = false }: OutingCardProps) {
@@ -71,6 +71,7 @@ export function OutingCard({ outing, viewer, showPlace = false }: OutingCardProp
   const online = useOnlineStatus();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [confirmLeave, setConfirmLeave] = useState(false);
   const [showPeople, setShowPeople] = useState(false);
   const ids = { title: useId(), offline: useId(), people: useId() };
 
@@ -87,8 +88,10 @@ export function OutingCard({ outing, viewer, showPlace = false }: OutingCardProp
     try {
       await update.mutateAsync({ action, id: outing._id });
       if (action === 'cancel') setConfirmCancel(false);
+      if (action === 'leave') setConfirmLeave(false);
     } catch (e) {
       if (action === 'cancel') setConfirmCancel(false);
+      if (action === 'leave') setConfirmLeave(false);
       // A refusal ('Esta salida ya no tiene cupos.') belongs to this outing; no network or a server
       // failure is the error toast of docs/product.md#web-rules.
       if (isApiRequestError(e) && e.status >= 400 && e.status < 500) setRefusal(e.message);
@@ -160,7 +163,7 @@ export function OutingCard({ outing, viewer, showPlace = false }: OutingCardProp
       {mayJoin && upcoming && (outing.joined || state === 'open') && (
         <Box>
           {outing.joined ? (
-            <Button variant="outlined" disabled={busy || !online} aria-describedby={offlineHint} onClick={() => void run('leave')}>
+            <Button variant="outlined" disabled={busy || !online} aria-describedby={offlineHint} onClick={() => setConfirmLeave(true)}>
               {TEXT.outings.leave}
             </Button>
           ) : (
@@ -218,6 +221,20 @@ export function OutingCard({ outing, viewer, showPlace = false }: OutingCardProp
         <Typography id={ids.offline} variant="body2" color="text.secondary">
           {MSG.offline}
         </Typography>
+      )}
+
+      {mayJoin && outing.joined && (
+        <ConfirmDialog
+          open={confirmLeave}
+          question={TEXT.outings.leaveQuestion}
+          detail={TEXT.outings.leaveDetail(outing.taken >= outing.spots)}
+          confirmLabel={TEXT.outings.leave}
+          cancelLabel={TEXT.actions.back}
+          confirmColor="error"
+          pending={busy}
+          onCancel={() => setConfirmLeave(false)}
+          onConfirm={() => void run('leave')}
+        />
       )}
 
       {manages && (

@@ -34,6 +34,8 @@ interface PlanningFiltersProps {
   onChange: (next: Partial<PlanningValues>) => void;
   /** A hover or focus on 'Mapa': start fetching the map's code. */
   onMapIntent?: () => void;
+  /** The three selects, the 'Lista' / 'Mapa' switch, or both (the search screen folds the selects on a phone). */
+  part?: 'all' | 'filters' | 'view';
 }
 
 function Select({ id, label, value, onChange, children }: { id: string; label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
@@ -58,9 +60,36 @@ function Select({ id, label, value, onChange, children }: { id: string; label: s
  * and screen readers for free. Memoized: typing in the text filters (a stable onChange and the same
  * `value` object) does not re-render it.
  */
-export const PlanningFilters = memo(function PlanningFilters({ value, onChange, onMapIntent }: PlanningFiltersProps) {
+export const PlanningFilters = memo(function PlanningFilters({ value, onChange, onMapIntent, part = 'all' }: PlanningFiltersProps) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+      {part !== 'view' && <Selects value={value} onChange={onChange} />}
+      {part !== 'filters' && (
+        <ToggleButtonGroup
+          exclusive
+          value={value.view}
+          onChange={(_e, view: SearchView | null) => view && onChange({ view })}
+          aria-label={TEXT.search.view}
+          color="primary"
+          sx={{ mt: 0.5, flex: '0 0 auto' }}
+        >
+          <ToggleButton value="list" sx={{ gap: 1, px: 2 }}>
+            <ViewCarouselOutlined fontSize="small" aria-hidden />
+            {SEARCH_VIEW_LABELS.list}
+          </ToggleButton>
+          <ToggleButton value="map" sx={{ gap: 1, px: 2 }} onMouseEnter={onMapIntent} onFocus={onMapIntent}>
+            <MapOutlined fontSize="small" aria-hidden />
+            {SEARCH_VIEW_LABELS.map}
+          </ToggleButton>
+        </ToggleButtonGroup>
+      )}
+    </Box>
+  );
+});
+
+function Selects({ value, onChange }: Pick<PlanningFiltersProps, 'value' | 'onChange'>) {
+  return (
+    <>
       <WithReset label={TEXT.search.hoursReset} disabled={value.hours === null} onReset={() => onChange({ hours: null })}>
         <Select id="filter-hours" label={TRAVEL_HOURS_LABEL} value={value.hours === null ? '' : String(value.hours)} onChange={(v) => onChange({ hours: v === '' ? null : Number(v) })}>
           <option value="">{TRAVEL_HOURS_EMPTY_LABEL}</option>
@@ -90,23 +119,6 @@ export const PlanningFilters = memo(function PlanningFilters({ value, onChange, 
           ))}
         </Select>
       </WithReset>
-      <ToggleButtonGroup
-        exclusive
-        value={value.view}
-        onChange={(_e, view: SearchView | null) => view && onChange({ view })}
-        aria-label={TEXT.search.view}
-        color="primary"
-        sx={{ mt: 0.5, flex: '0 0 auto' }}
-      >
-        <ToggleButton value="list" sx={{ gap: 1, px: 2 }}>
-          <ViewCarouselOutlined fontSize="small" aria-hidden />
-          {SEARCH_VIEW_LABELS.list}
-        </ToggleButton>
-        <ToggleButton value="map" sx={{ gap: 1, px: 2 }} onMouseEnter={onMapIntent} onFocus={onMapIntent}>
-          <MapOutlined fontSize="small" aria-hidden />
-          {SEARCH_VIEW_LABELS.map}
-        </ToggleButton>
-      </ToggleButtonGroup>
-    </Box>
+    </>
   );
-});
+}

@@ -17,6 +17,8 @@ interface SearchFiltersProps {
   onChange: (next: Partial<FilterValues>) => void;
   /** Which filters to show (the landing shows only the name). */
   fields?: readonly FilterName[];
+  /** False when a surrounding element is the search landmark already (the search screen's). */
+  landmark?: boolean;
 }
 
 export function WithReset({ children, label, disabled, onReset }: { children: ReactNode; label: string; disabled: boolean; onReset: () => void }) {
@@ -82,9 +84,9 @@ const FilterDifficulty = memo(function FilterDifficulty({ value, onChange }: Omi
 });
 
 /** docs/product.md#search: name, city and difficulty filters, each with an X that resets it. */
-export function SearchFilters({ value, onChange, fields = ['name', 'city', 'difficulty'] }: SearchFiltersProps) {
+export function SearchFilters({ value, onChange, fields = ['name', 'city', 'difficulty'], landmark = true }: SearchFiltersProps) {
   return (
-    <Box role="search" aria-label={TEXT.search.filters} sx={FILTERS_SX}>
+    <Box role={landmark ? 'search' : undefined} aria-label={landmark ? TEXT.search.filters : undefined} sx={FILTERS_SX}>
       {fields.includes('name') && <FilterText field="name" value={value.name} onChange={onChange} />}
       {fields.includes('city') && <FilterText field="city" value={value.city} onChange={onChange} />}
       {fields.includes('difficulty') && <FilterDifficulty value={value.difficulty} onChange={onChange} />}

@@ -101,6 +101,11 @@ function ReviewFormBody({ onClose, placeId, placeName }: Omit<ReviewModalProps, 
     else onClose();
   });
   const rating = watch('rating');
+  const commentLength = watch('comment').length;
+  // A comment pasted over the limit is kept as pasted (not cut silently): the message says why 'Enviar'
+  // is disabled, at once, before the field is left.
+  const commentTooLong = commentLength > COMMENT_MAX_LENGTH;
+  const commentError = errors.comment?.message ?? (commentTooLong ? MSG.commentTooLong : undefined);
   const { ref: commentRef, ...commentField } = register('comment');
 
   const cancel = () => {
@@ -143,20 +148,20 @@ function ReviewFormBody({ onClose, placeId, placeName }: Omit<ReviewModalProps, 
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           {confirmDiscard && (
-            <Alert
-              severity="warning"
-              action={
-                <Stack direction="row" spacing={1}>
-                  <Button color="inherit" size="small" onClick={() => setConfirmDiscard(false)}>
-                    {TEXT.reviews.keepWriting}
-                  </Button>
-                  <Button color="inherit" size="small" onClick={cancel}>
-                    {TEXT.reviews.discard}
-                  </Button>
-                </Stack>
-              }
-            >
-              {TEXT.reviews.discardQuestion}
+            // The buttons go under the question, not beside it: beside, a phone squeezes the question
+            // into a narrow column.
+            <Alert severity="warning" sx={{ '& .MuiAlert-message': { flex: 1, minWidth: 0 } }}>
+              <Typography id="review-discard-question" variant="body2">
+                {TEXT.reviews.discardQuestion}
+              </Typography>
+              <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+                <Button color="inherit" size="small" onClick={() => setConfirmDiscard(false)}>
+                  {TEXT.reviews.keepWriting}
+                </Button>
+                <Button color="inherit" size="small" onClick={cancel}>
+                  {TEXT.reviews.discard}
+                </Button>
+              </Stack>
             </Alert>
           )}
           {conflict && <Alert severity="warning">{conflict}</Alert>}
@@ -225,9 +230,15 @@ function ReviewFormBody({ onClose, placeId, placeName }: Omit<ReviewModalProps, 
             minRows={3}
             maxRows={8}
             fullWidth
-            error={Boolean(errors.comment)}
-            helperText={errors.comment?.message}
-            slotProps={{ htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
+            error={Boolean(commentError)}
+            helperText={
+              <Box component="span" sx={{ display: 'flex', gap: 1 }}>
+                <Box component="span" role={commentError ? 'alert' : undefined} sx={{ flex: 1 }}>
+                  {commentError}
+                </Box>
+                <span>{TEXT.reviews.commentCount(commentLength, COMMENT_MAX_LENGTH)}</span>
+              </Box>
+            }
           />
         </Stack>
       </DialogContent>

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
+import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Bookmark from '@mui/icons-material/Bookmark';
@@ -16,7 +16,8 @@ interface SaveButtonProps {
 }
 
 /**
- * 'Guardar destino' (docs/product.md#saved): a bookmark toggle with aria-pressed, and 'Disponible sin
+ * 'Guardar destino' (docs/product.md#saved): a bookmark toggle with the word 'Guardar' beside its icon (an
+ * icon alone was not understood on a phone) and aria-pressed, and 'Disponible sin
  * conexión' once the destination is stored on the device. Offline it is disabled and says why.
  */
 export function SaveButton({ place, userId }: SaveButtonProps) {
@@ -31,16 +32,19 @@ export function SaveButton({ place, userId }: SaveButtonProps) {
       <Tooltip title={online ? TEXT.saved.save : MSG.offline}>
         {/* A disabled button gets no pointer events: the span keeps the tooltip. */}
         <span>
-          <IconButton
+          <Button
             aria-label={TEXT.saved.save}
             aria-pressed={isSaved}
             aria-describedby={online ? undefined : `save-offline-${place._id}`}
             color="primary"
+            size="small"
+            startIcon={isSaved ? <Bookmark /> : <BookmarkBorder />}
             disabled={!online || saved.isPending}
             onClick={() => toggle.mutate({ place, save: !isSaved })}
+            sx={{ minHeight: 40 }}
           >
-            {isSaved ? <Bookmark /> : <BookmarkBorder />}
-          </IconButton>
+            {TEXT.saved.saveWord}
+          </Button>
         </span>
       </Tooltip>
       {!online && (
