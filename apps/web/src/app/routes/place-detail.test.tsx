@@ -26,6 +26,9 @@ function review(overrides: Partial<RatingListItem> = {}): RatingListItem {
     name_user: 'Luis Quispe',
     photo_user: '/uploads/luis.webp',
     created_at: '2025-01-02T00:00:00.000Z',
+    walked_on: null,
+    condition: null,
+    hazards: [],
     ...overrides,
   };
 }
