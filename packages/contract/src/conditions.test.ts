@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   addDays,
   closureInForce,
+  formatCalendarDate,
   earliestWalkedOn,
   isCalendarDate,
   limaDate,
@@ -139,5 +140,11 @@ describe('bad input', () => {
     expect(messageOf(PlaceClosureRequestSchema.safeParse({ until: '2026-11-27', note: 'Derrumbe' }))).toBe(MSG.closureUntilPast);
     expect(messageOf(PlaceClosureRequestSchema.safeParse({ until: 'pronto', note: 'Derrumbe' }))).toBe(MSG.closureUntilInvalid);
     expect(messageOf(PlaceClosureRequestSchema.safeParse({ until: '2026-12-01', note: null }))).toBe(MSG.closureReopenWithDate);
+  });
+});
+
+describe('dates as people read them', () => {
+  it('a calendar date is the same day wherever it is shown', () => {
+    expect(formatCalendarDate('2026-11-20')).toBe('20 de noviembre de 2026');
   });
 });

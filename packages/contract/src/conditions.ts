@@ -138,3 +138,10 @@ export function closureInForce(closure: { until: string | null } | null | undefi
 
 /** 'Cerrado temporalmente: <note>', the banner of a closed place. */
 export const closureBanner = (note: string) => `Cerrado temporalmente: ${note}`;
+
+const calendarFormat = new Intl.DateTimeFormat('es-PE', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+
+/** A calendar date (YYYY-MM-DD) as people read it: '20 de noviembre de 2026'. */
+export function formatCalendarDate(date: string): string {
+  return calendarFormat.format(new Date(`${date}T12:00:00Z`));
+}
