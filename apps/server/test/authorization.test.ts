@@ -191,6 +191,22 @@ const AUTHORIZATION_TABLE: Row[] = [
     expected: { anonymous: 401, user: 200, guide: 403, 'another user': 403, admin: 200 },
   },
   {
+    call: 'PUT /api/rating/update/{id}',
+    request: (w) => ({ method: 'PUT', url: API.ratingUpdate(w.reviewId), payload: { rating: 2, condition: 'obstaculos', hazards: ['barro'] } }),
+    // Its author only: admins delete reviews, they do not edit them (docs/product.md#reviews).
+    expected: { anonymous: 401, user: 200, guide: 403, 'another user': 403, admin: 403 },
+  },
+  {
+    call: 'PUT /api/place/{id}/closure',
+    request: (w) => ({ method: 'PUT', url: API.placeClosure(w.verifiedPlace._id), payload: { until: null, note: 'Derrumbe en el km 3' } }),
+    expected: adminOnly(200),
+  },
+  {
+    call: 'GET /api/admin/trail-reports',
+    request: () => ({ method: 'GET', url: API.adminTrailReports }),
+    expected: adminOnly(200),
+  },
+  {
     call: 'GET /api/user/{id}',
     request: (w) => ({ method: 'GET', url: API.user(w.actors.user.user._id) }),
     expected: { anonymous: 401, user: 200, guide: 404, 'another user': 404, admin: 200 },

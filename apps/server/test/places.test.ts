@@ -258,7 +258,8 @@ describe('reading one place', () => {
   it('as a user I can read a verified place', async () => {
     const res = await get(API.place(open._id), ana.token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...open, updated_at: expect.any(String) });
+    // The detail adds 'Estado reciente' (docs/product.md#trail-conditions): none yet.
+    expect(res.body).toEqual({ ...open, updated_at: expect.any(String), conditions: null });
   });
 
   it('as the creator I can read my own unverified place; others get 404, admins see it', async () => {

@@ -58,6 +58,10 @@ describe('reviewing a place', () => {
       rating: 5,
       comment: 'Un lugar precioso.',
       created_at: expect.any(String),
+      // SPEC's review says nothing of the trail (docs/product.md#trail-conditions).
+      walked_on: null,
+      condition: null,
+      hazards: [],
     });
     expect(await readPlace(place._id)).toMatchObject({ rating: 5, comments: 1 });
     // The public list shows the new numbers at once.
@@ -147,6 +151,9 @@ describe('listing reviews', () => {
       rating: 2,
       comment: 'Primera',
       created_at: expect.any(String),
+      walked_on: null,
+      condition: null,
+      hazards: [],
       name: 'Ana Torres',
       name_user: 'Ana Torres',
       photo_user: '/uploads/ana.webp',

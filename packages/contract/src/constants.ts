@@ -101,6 +101,8 @@ export const ADMIN_ACTIONS = [
   'delete_rating',
   'reset_link',
   'cancel_outing',
+  'close_place',
+  'reopen_place',
 ] as const;
 export type AdminActionKind = (typeof ADMIN_ACTIONS)[number];
 export const ADMIN_ACTION_TARGETS = ['user', 'place', 'rating', 'outing'] as const;
@@ -126,6 +128,8 @@ export const ADMIN_ACTION_LABELS: Record<AdminActionKind, string> = {
   delete_rating: 'eliminó una reseña',
   reset_link: 'generó un enlace de recuperación de contraseña',
   cancel_outing: 'canceló una salida grupal',
+  close_place: 'cerró temporalmente el destino',
+  reopen_place: 'reabrió el destino',
 };
 
 /** Trailhead coordinates, WGS84 degrees (docs/product.md#planning). */

@@ -67,6 +67,7 @@ export const MENU_TEXT = {
   createPlace: 'Crear un Destino',
   adminUsers: 'Administrar Usuarios',
   adminPlaces: 'Administrar Destinos',
+  adminTrailReports: 'Reportes del sendero',
   logout: 'Cerrar Sesión',
 } as const;
 
@@ -81,6 +82,8 @@ export const CARD_TEXT = {
   rating: 'Calificación',
   /** A destination with no reviews yet (card, detail, admin list), instead of 0 stars. */
   noReviews: 'Sin reseñas aún',
+  /** A temporarily closed destination's mark (docs/product.md#trail-conditions). */
+  closed: 'Cerrado temporalmente',
   /** No destination matches the search (docs/product.md#search). */
   noResults: 'No hemos encontrado el destino que buscas :(',
   previous: 'Anterior',

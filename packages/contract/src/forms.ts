@@ -9,6 +9,9 @@ import {
   RegisterRequestSchema,
   PlaceCreateSchema,
   RatingCreateSchema,
+  HazardsSchema,
+  TrailConditionSchema,
+  WalkedOnSchema,
   spotsWithinCapacity,
   text,
 } from './schemas.js';
@@ -53,6 +56,10 @@ export const ReviewFormSchema = z.object({
   photo_url: z.string().min(1, { error: MSG.reviewPhotoRequired }),
   rating: z.number({ error: MSG.ratingInvalid }).int().min(RATING_MIN, { error: MSG.ratingInvalid }).max(RATING_MAX, { error: MSG.ratingInvalid }),
   comment: RatingCreateSchema.shape.comment,
+  // docs/product.md#trail-conditions: 'Fecha de la caminata' (today by default), the state, the hazards.
+  walked_on: WalkedOnSchema,
+  condition: TrailConditionSchema.nullable(),
+  hazards: HazardsSchema,
 });
 export type ReviewForm = z.infer<typeof ReviewFormSchema>;
 

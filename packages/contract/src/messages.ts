@@ -49,6 +49,21 @@ export const MSG = {
   reviewPhotoRequired: 'Por favor agregue una foto.',
   uploadNotOurs: 'La imagen debe subirse a Sendero.',
   adminCannotReview: 'Los administradores no publican reseñas.',
+  adminCannotEditReview: 'Los administradores no editan reseñas: pueden eliminarlas.',
+  reviewUpdateEmpty: 'Indique qué desea cambiar de su reseña.',
+
+  // Trail conditions (docs/product.md#trail-conditions)
+  walkedOnInvalid: 'Ingrese la fecha de la caminata.',
+  walkedOnFuture: 'La fecha de la caminata no puede ser posterior a hoy.',
+  walkedOnTooOld: 'La fecha de la caminata no puede ser de hace más de 2 años.',
+  conditionInvalid: 'Elija un estado del sendero de la lista.',
+  hazardInvalid: 'Elija los peligros de la lista.',
+  hazardsTooMany: 'Puede marcar hasta 5 peligros.',
+  hazardsRepeated: 'Cada peligro se marca una sola vez.',
+  closureNoteInvalid: 'Escriba el motivo del cierre (entre 3 y 300 caracteres).',
+  closureUntilInvalid: 'Ingrese una fecha de reapertura válida.',
+  closureUntilPast: 'La fecha de reapertura no puede ser anterior a hoy.',
+  closureReopenWithDate: 'Para reabrir el destino, deje la fecha y el motivo vacíos.',
 
   // Guide application (ours)
   instagramRequired: 'Por favor ingrese su Instagram.',

@@ -21,6 +21,11 @@ export const PlaceIndexWireSchema = z
     created: z.array(z.number()).describe('Creation time in whole seconds: the first entry since 1970, each next one as seconds before the previous entry.'),
     lat: z.array(z.number().nullable()).describe('Trailhead latitude in 1e-5 degrees, or null.'),
     lon: z.array(z.number().nullable()).describe('Trailhead longitude in 1e-5 degrees, or null.'),
+    closed: z.array(z.number()).optional().describe('Temporarily closed places only: their positions in the other arrays. Absent when none is closed.'),
+    closed_until: z
+      .array(z.string().nullable())
+      .optional()
+      .describe('For each position of `closed`: the last closed day (YYYY-MM-DD, Lima), or null until an admin reopens it.'),
   })
   .meta({ id: 'PlaceIndex', description: 'The browsing index, newest first, one array per field (docs/product.md#catalogue). Every array has one item per place.' });
 

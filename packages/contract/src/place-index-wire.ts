@@ -63,6 +63,13 @@ export interface PlaceIndexWire {
   created: number[];
   lat: (number | null)[];
   lon: (number | null)[];
+  /**
+   * Temporarily closed places only (docs/product.md#trail-conditions): their positions in the arrays,
+   * and in `closed_until` their last closed day (null: until reopened). Both absent when none is
+   * closed, so an open catalogue pays nothing for them.
+   */
+  closed?: number[];
+  closed_until?: (string | null)[];
 }
 
 /** The entries an index sends (also the server's oracle: decode(encode(x)) is x as sent). */
@@ -92,6 +99,10 @@ export function encodePlaceIndex(entries: readonly PlaceIndexEntry[]): PlaceInde
     previous = seconds;
     wire.lat.push(e.lat === null ? null : Math.round(e.lat * COORD_SCALE));
     wire.lon.push(e.lon === null ? null : Math.round(e.lon * COORD_SCALE));
+    if (e.closed) {
+      (wire.closed ??= []).push(i);
+      (wire.closed_until ??= []).push(e.closed.until);
+    }
   });
   return wire;
 }
@@ -99,6 +110,7 @@ export function encodePlaceIndex(entries: readonly PlaceIndexEntry[]): PlaceInde
 /** The entries of a sent index, newest first (photos as cover URLs, times to the second, coordinates to 1e-5). */
 export function decodePlaceIndex(wire: PlaceIndexWire): PlaceIndexEntry[] {
   const out: PlaceIndexEntry[] = new Array(wire.id.length);
+  const closed = new Map((wire.closed ?? []).map((position, n) => [position, wire.closed_until?.[n] ?? null]));
   let seconds = 0;
   for (let i = 0; i < wire.id.length; i++) {
     const id = fullId(wire.id[i]!);
@@ -120,6 +132,7 @@ export function decodePlaceIndex(wire: PlaceIndexWire): PlaceIndexEntry[] {
       lat: lat === null ? null : lat / COORD_SCALE,
       lon: lon === null ? null : lon / COORD_SCALE,
     };
+    if (closed.has(i)) out[i]!.closed = { until: closed.get(i) ?? null };
   }
   return out;
 }

@@ -38,6 +38,11 @@ export function canDeleteReview(review: { id_user: string }, caller: Caller | nu
   return caller.role === 'admin' || review.id_user === caller.id;
 }
 
+/** Correct a review: its author only; admins delete reviews, they do not edit them (docs/product.md#reviews). */
+export function canEditReview(review: { id_user: string }, caller: Caller | null): boolean {
+  return Boolean(caller?.role) && caller?.role !== 'admin' && review.id_user === caller?.id;
+}
+
 /** Write a review: any signed-in role but admin (docs/product.md#reviews). */
 export function canWriteReview(caller: Caller | null): boolean {
   return Boolean(caller?.role) && caller?.role !== 'admin';

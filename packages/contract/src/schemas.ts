@@ -27,6 +27,16 @@ import {
   SEARCH_TEXT_MAX,
 } from './constants.js';
 import { ERROR_CODES, MSG } from './messages.js';
+import {
+  CLOSURE_NOTE_MAX_LENGTH,
+  CLOSURE_NOTE_MIN_LENGTH,
+  earliestWalkedOn,
+  isCalendarDate,
+  limaDate,
+  MAX_HAZARDS,
+  TRAIL_CONDITIONS,
+  TRAIL_HAZARDS,
+} from './conditions.js';
 
 // ---------------------------------------------------------------------------------------------
 // Field building blocks. Each carries its Spanish message so the form and the server agree.
@@ -118,6 +128,13 @@ export const AdminSchema = z.object({
 });
 export type Admin = z.infer<typeof AdminSchema>;
 
+export const PlaceClosureSchema = z
+  .object({
+    until: z.string().nullable().describe('Last day closed (YYYY-MM-DD, Lima), or null: until an admin reopens it.'),
+    note: z.string(),
+  })
+  .meta({ id: 'PlaceClosure', description: 'A temporary closure set by an administrator.' });
+
 export const PlaceSchema = z.object({
   _id: z.string(),
   id_user: z.string(),
@@ -139,8 +156,27 @@ export const PlaceSchema = z.object({
   verified: z.boolean(),
   created_at: IsoDate,
   updated_at: IsoDate,
+  /** A temporary closure in force (docs/product.md#trail-conditions), null while open. */
+  closure: PlaceClosureSchema.nullable(),
 });
 export type Place = z.infer<typeof PlaceSchema>;
+
+export const TrailConditionSchema = z.enum(TRAIL_CONDITIONS, { error: MSG.conditionInvalid });
+export const TrailHazardSchema = z.enum(TRAIL_HAZARDS, { error: MSG.hazardInvalid });
+
+/** 'Estado reciente' (docs/product.md#trail-conditions): the reviews walked in the last 30 days. */
+export const PlaceConditionsSchema = z
+  .object({
+    last_walked_on: z.string().describe('The most recent walked_on in the window (YYYY-MM-DD).'),
+    condition: TrailConditionSchema.nullable().describe('The condition of the most recent report that names one.'),
+    hazards: z.array(TrailHazardSchema).describe('Every hazard named by any report in the window.'),
+    reports: z.number().describe('How many reviews were walked in the window.'),
+  })
+  .meta({ id: 'PlaceConditions', description: 'What reviews walked in the last 30 days (Lima calendar) found; null when there is none.' });
+
+/** GET /api/place/{id}: the place and its recent conditions. */
+export const PlaceDetailSchema = PlaceSchema.extend({ conditions: PlaceConditionsSchema.nullable() });
+export type PlaceDetail = z.infer<typeof PlaceDetailSchema>;
 
 /**
  * One entry of the browsing index (docs/product.md#catalogue): what cards, filters and sorting need,
@@ -159,6 +195,8 @@ export const PlaceIndexEntrySchema = z.object({
   created_at: IsoDate,
   lat: z.number().nullable(),
   lon: z.number().nullable(),
+  /** A temporary closure's last day (null: until reopened); the entry has no `closed` while open. */
+  closed: z.object({ until: z.string().nullable() }).optional(),
 }).meta({ id: 'PlaceIndexEntry', description: 'One destination as cards, filters and sorting need it (docs/product.md#catalogue).' });
 export type PlaceIndexEntry = z.infer<typeof PlaceIndexEntrySchema>;
 
@@ -198,6 +236,10 @@ export const RatingSchema = z.object({
   rating: z.number(),
   comment: z.string(),
   created_at: IsoDate,
+  /** docs/product.md#trail-conditions: when it was walked, the state of the path, what was in the way. */
+  walked_on: z.string().nullable(),
+  condition: TrailConditionSchema.nullable(),
+  hazards: z.array(TrailHazardSchema),
 });
 export type Rating = z.infer<typeof RatingSchema>;
 
@@ -359,9 +401,29 @@ export const PlaceUpdateRequestSchema = PlaceUpdateSchema.extend({
   comments: readOnlyField,
 }).superRefine(checkCoordinatesTogether);
 
-export const RatingCreateSchema = z.strictObject({
-  id_user: text().optional(),
-  id_place: z.uuid({ error: MSG.placeNotFound }),
+/**
+ * `walked_on`: a calendar date (YYYY-MM-DD), not after today and not more than 2 years back, in Lima's
+ * calendar on the moment it is checked (docs/product.md#trail-conditions).
+ */
+export const WalkedOnSchema = text(MSG.walkedOnInvalid)
+  .trim()
+  .superRefine((value, ctx) => {
+    if (!isCalendarDate(value)) {
+      ctx.addIssue({ code: 'custom', message: MSG.walkedOnInvalid });
+      return;
+    }
+    const today = limaDate();
+    if (value > today) ctx.addIssue({ code: 'custom', message: MSG.walkedOnFuture });
+    else if (value < earliestWalkedOn(today)) ctx.addIssue({ code: 'custom', message: MSG.walkedOnTooOld });
+  });
+
+/** Up to 5 distinct hazards. */
+export const HazardsSchema = z
+  .array(TrailHazardSchema, { error: MSG.hazardInvalid })
+  .max(MAX_HAZARDS, { error: MSG.hazardsTooMany })
+  .refine((list) => new Set(list).size === list.length, { error: MSG.hazardsRepeated });
+
+const reviewFields = {
   // Missing or empty: "add a photo"; present but not ours: the server answers MSG.uploadNotOurs.
   photo_url: text(MSG.reviewPhotoRequired).trim().min(1, { error: MSG.reviewPhotoRequired }).max(500, { error: MSG.uploadNotOurs }),
   rating: z
@@ -373,8 +435,56 @@ export const RatingCreateSchema = z.strictObject({
     .trim()
     .min(1, { error: MSG.commentRequired })
     .max(COMMENT_MAX_LENGTH, { error: MSG.commentTooLong }),
+  /** Optional (SPEC's review stays valid); null means "not said". */
+  walked_on: WalkedOnSchema.nullable().optional(),
+  condition: TrailConditionSchema.nullable().optional(),
+  hazards: HazardsSchema.optional(),
+};
+
+export const RatingCreateSchema = z.strictObject({
+  id_user: text().optional(),
+  id_place: z.uuid({ error: MSG.placeNotFound }),
+  ...reviewFields,
 });
 export type RatingCreate = z.infer<typeof RatingCreateSchema>;
+
+/** PUT /api/rating/update/{id}: its author corrects any of the review's fields, under the rules of create. */
+export const RatingUpdateSchema = z
+  .strictObject(reviewFields)
+  .partial()
+  .refine((patch) => Object.values(patch).some((v) => v !== undefined), { error: MSG.reviewUpdateEmpty });
+export type RatingUpdate = z.infer<typeof RatingUpdateSchema>;
+
+/**
+ * PUT /api/place/{id}/closure: `{until, note}` closes the place (note 3-300 characters; `until` its
+ * last closed day, today or later, or null until reopened); `{until: null, note: null}` reopens it.
+ */
+export const PlaceClosureRequestSchema = z
+  .strictObject({
+    until: text(MSG.closureUntilInvalid).trim().nullable(),
+    note: text(MSG.closureNoteInvalid)
+      .trim()
+      .min(CLOSURE_NOTE_MIN_LENGTH, { error: MSG.closureNoteInvalid })
+      .max(CLOSURE_NOTE_MAX_LENGTH, { error: MSG.closureNoteInvalid })
+      .nullable(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.until === null) return;
+    if (body.note === null) ctx.addIssue({ code: 'custom', path: ['until'], message: MSG.closureReopenWithDate });
+    else if (!isCalendarDate(body.until)) ctx.addIssue({ code: 'custom', path: ['until'], message: MSG.closureUntilInvalid });
+    else if (body.until < limaDate()) ctx.addIssue({ code: 'custom', path: ['until'], message: MSG.closureUntilPast });
+  });
+export type PlaceClosureRequest = z.infer<typeof PlaceClosureRequestSchema>;
+
+/** One entry of the admins' queue 'Reportes del sendero' (GET /api/admin/trail-reports). */
+export const TrailReportSchema = z
+  .object({
+    review: RatingSchema,
+    place: z.object({ _id: z.string(), name: z.string(), city: z.string(), closure: PlaceClosureSchema.nullable() }),
+    author: z.object({ _id: z.string(), name: z.string(), photo_url: z.string() }),
+  })
+  .meta({ id: 'TrailReport', description: 'A review that reported the path Peligroso or Cerrado, with its place and author.' });
+export type TrailReport = z.infer<typeof TrailReportSchema>;
 
 /** PUT /api/user/update1/{id}: password change (and optionally the photo). Returns a fresh token. */
 export const PasswordUpdateSchema = z.strictObject({

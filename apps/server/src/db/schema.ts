@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { ADMIN_ACTION_TARGETS, ADMIN_ACTIONS, DIFFICULTIES, OUTING_STATUSES, ROLES, STATUSES, UPLOAD_PRESETS } from '@sendero/contract';
+import { ADMIN_ACTION_TARGETS, ADMIN_ACTIONS, DIFFICULTIES, OUTING_STATUSES, ROLES, STATUSES, TRAIL_CONDITIONS, UPLOAD_PRESETS, type TrailHazard } from '@sendero/contract';
 import {
   type AnyPgColumn,
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -101,6 +102,12 @@ export const places = pgTable(
     createdAt: writtenAt('created_at'),
     updatedAt: writtenAt('updated_at'),
     /**
+     * A temporary closure (docs/product.md#trail-conditions): closed while `closure_note` is set and
+     * `closed_until` (its last day, Lima's calendar) is null or not yet passed.
+     */
+    closedUntil: date('closed_until', { mode: 'string' }),
+    closureNote: text('closure_note'),
+    /**
      * Name and city as the search compares them (docs/product.md#catalogue): accents removed, lower case,
      * trimmed, like the contract's `normalize`; kept by the database whoever writes the row.
      */
@@ -129,11 +136,18 @@ export const ratings = pgTable(
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),
     createdAt: writtenAt('created_at'),
+    /** docs/product.md#trail-conditions: the day walked (Lima), the state of the path, what was in the way. */
+    walkedOn: date('walked_on', { mode: 'string' }),
+    condition: text('condition', { enum: TRAIL_CONDITIONS }),
+    hazards: text('hazards').array().$type<TrailHazard[]>().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('ratings_user_place_idx').on(t.idUser, t.idPlace),
     index('ratings_place_created_idx').on(t.idPlace, t.createdAt),
     check('ratings_rating_check', sql`${t.rating} between 1 and 5`),
+    check('ratings_condition_check', sql`${t.condition} is null or ${t.condition} in ('despejado', 'obstaculos', 'peligroso', 'cerrado')`),
+    // The admins' queue 'Reportes del sendero', newest first.
+    index('ratings_alarming_created_idx').on(t.createdAt).where(sql`${t.condition} in ('peligroso', 'cerrado')`),
   ],
 );
 

@@ -88,6 +88,30 @@ export function placeBlockedMail(to: Recipient, placeName: string): MailMessage 
   });
 }
 
+/** docs/product.md#trail-conditions: an admin closed the recipient's place for a while. */
+export function placeClosedMail(to: Recipient, placeName: string, until: string | null, note: string, url: string): MailMessage {
+  return notification(to, {
+    subject: `Tu destino «${placeName}» está cerrado temporalmente`,
+    paragraphs: [
+      `Un administrador cerró temporalmente «${placeName}» ${until ? `hasta el ${until}` : 'hasta nuevo aviso'}. Motivo: ${note}`,
+      'Mientras tanto, el destino muestra un aviso de cierre a quienes lo visitan en Sendero.',
+    ],
+    action: { label: 'Ver destino', url },
+  });
+}
+
+/** docs/product.md#trail-conditions: a review reported the recipient's place closed. */
+export function placeReportedClosedMail(to: Recipient, placeName: string, walkedOn: string | null, url: string): MailMessage {
+  return notification(to, {
+    subject: `Reportaron «${placeName}» como cerrado`,
+    paragraphs: [
+      `Una reseña ${walkedOn ? `de una caminata del ${walkedOn} ` : ''}reporta que el sendero de «${placeName}» está cerrado.`,
+      'Si sabes cuándo reabre, puedes actualizar la información del destino en Sendero.',
+    ],
+    action: { label: 'Ver destino', url },
+  });
+}
+
 export function placeDeletedMail(to: Recipient, placeName: string): MailMessage {
   return notification(to, {
     subject: `Tu destino «${placeName}» fue eliminado de Sendero`,

@@ -53,6 +53,16 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   ok: 'Always true.',
   saved: 'Whether the destination is in the caller’s saved list (at most 100).',
   url: 'Absolute path of the resource (same origin).',
+  walked_on: 'docs/product.md#trail-conditions: the day the reviewer walked it (YYYY-MM-DD, Lima calendar; not in the future, at most 2 years back), or null when not said.',
+  condition:
+    'The state of the path: `despejado` (Sendero despejado), `obstaculos` (Con obstáculos), `peligroso` (Peligroso), `cerrado` (Cerrado), or null when not said.',
+  hazards:
+    'Up to 5 distinct hazards met: `barro`, `nieve_hielo`, `derrumbe`, `rio_crecido`, `senalizacion`, `sendero_borrado`, `mal_de_altura`, `inseguridad`.',
+  closure: 'A temporary closure set by an administrator (`until`, `note`), or null while the place is open.',
+  conditions: '"Estado reciente": what reviews walked in the last 30 days (Lima calendar) found, or null when there is none.',
+  closed: 'Present only while the destination is temporarily closed: `until` is its last closed day, or null until reopened.',
+  until: 'The last closed day (YYYY-MM-DD, Lima calendar), or null: closed until an administrator reopens it.',
+  note: 'Why it is closed, as the banner shows it (3 to 300 characters).',
 };
 
 /** Fields whose meaning depends on the model: `{ Model: { field: text } }`, taking precedence over the above. */
@@ -80,6 +90,20 @@ export const MODEL_FIELD_DESCRIPTIONS: Readonly<Record<string, Readonly<Record<s
     photo_url: 'URL of the caller’s own upload (`POST /api/upload?preset=rating`). Required.',
     rating: 'Stars, an integer from 1 to 5.',
     comment: 'The review text (required, at most 2,000 characters).',
+  },
+  TrailReport: {
+    review: 'The review that reported the path `peligroso` or `cerrado`.',
+    place: 'Its destination (`_id`, `name`, `city`, `closure`).',
+    author: 'Its author (`_id`, short `name`, `photo_url`).',
+  },
+  ReviewUpdate: {
+    photo_url: 'URL of the caller’s own upload (`POST /api/upload?preset=rating`), or the review’s current photo.',
+    rating: 'Stars, an integer from 1 to 5.',
+    comment: 'The review text (1 to 2,000 characters).',
+  },
+  PlaceClosureRequest: {
+    until: 'The last closed day (YYYY-MM-DD, today or later in Lima), or null: until reopened. Null with a null note reopens.',
+    note: 'Why it is closed (3 to 300 characters); null (with a null `until`) reopens the place.',
   },
   PlaceCreate: { id_user: 'Accepted for older clients and ignored: the caller is the creator.' },
   PlaceIndexEntry: { created_at: 'When the destination was created (ISO 8601, UTC): the index is sorted newest first.' },

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminActionSchema, AdminActionsQuerySchema, AdminSchema, API, IdParamsSchema, ResetLinkSchema } from '@sendero/contract';
+import { AdminActionSchema, AdminActionsQuerySchema, AdminSchema, API, IdParamsSchema, ResetLinkSchema, TrailReportSchema } from '@sendero/contract';
 import { errorResponses } from '@/plugins/errors.js';
 import { listAdminActions } from '@/services/admin-actions.js';
 import { createResetLinkFor, resetUrl } from '@/services/password-reset.js';
 import { getAdmin } from '@/services/users.js';
+import { listTrailReports } from '@/services/ratings.js';
 
 /** GET /api/admin/actions?target={id}, GET /api/admin/{id}. (POST /api/admin/login lives in auth.ts.) */
 export default async function adminRoutes(fastify: FastifyInstance): Promise<void> {
@@ -28,6 +29,23 @@ export default async function adminRoutes(fastify: FastifyInstance): Promise<voi
       },
     },
     async (request) => listAdminActions(app.db, request.query.target),
+  );
+
+  app.get(
+    API.adminTrailReports,
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        operationId: 'listTrailReports',
+        description:
+          'Reviews that reported the path `peligroso` or `cerrado`, newest first (at most 200), each with its place (and its closure) and its author. Only administrators.',
+        summary: "The admins' queue 'Reportes del sendero' (admin)",
+        security,
+        response: { 200: z.array(TrailReportSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async () => listTrailReports(app.db),
   );
 
   app.get(

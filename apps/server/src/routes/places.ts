@@ -7,7 +7,9 @@ import {
   IdParamsSchema,
   MSG,
   PLACE_INDEX_MAX,
+  PlaceClosureRequestSchema,
   PlaceCreateSchema,
+  PlaceDetailSchema,
   PlaceIndexQuerySchema,
   PlaceIndexWireSchema,
   PlacePreviewSchema,
@@ -28,6 +30,7 @@ import {
   createPlace,
   deletePlace,
   getPlace,
+  setPlaceClosure,
   getPlaceAsCaller,
   listMyPlaces,
   placeListFor,
@@ -138,9 +141,9 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
         summary: 'One place: verified, any for an admin, or the caller’s own unverified place. ETag + 304 (If-None-Match).',
         security: [{ bearerAuth: [] }],
         description:
-          'A verified place for anyone signed in; an unverified one only for its creator and administrators (404 for anyone else). ETag + 304.',
+          'A verified place for anyone signed in; an unverified one only for its creator and administrators (404 for anyone else). With `conditions`: what reviews walked in the last 30 days found (null when none). ETag + 304.',
         params: IdParamsSchema,
-        response: { 200: PlaceSchema, 304: z.null().describe('Not modified'), ...errorResponses(401, 404) },
+        response: { 200: PlaceDetailSchema, 304: z.null().describe('Not modified'), ...errorResponses(401, 404) },
       },
     },
     async (request, reply) => {
@@ -249,6 +252,28 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
       const deleted = await deletePlace(app.db, request.auth!, request.params.id);
       app.notifier.placeDeleted(place);
       return deleted;
+    },
+  );
+
+  app.put(
+    API.placeClosure(':id'),
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['places'],
+        operationId: 'setPlaceClosure',
+        description:
+          '`{until, note}` closes the place for a while: `note` 3-300 characters, `until` its last closed day (YYYY-MM-DD, today or later in Lima) or null until reopened. `{until: null, note: null}` reopens it. Only administrators; logged in the moderation log (close_place, reopen_place); a closure is mailed to the creator. Reviews stay allowed.',
+        summary: 'Admin: close a place temporarily, or reopen it (logged)',
+        params: IdParamsSchema,
+        body: PlaceClosureRequestSchema,
+        response: { 200: PlaceSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const place = await setPlaceClosure(app.db, request.auth!, request.params.id, request.body);
+      if (request.body.note !== null && place.closure) app.notifier.placeClosed({ ...place, closure: place.closure });
+      return place;
     },
   );
 }

@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { formatOutingDate } from '@sendero/contract';
-import { users } from '@/db/schema.js';
+import { places, users } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import type { Mailer } from '@/mail/mailer.js';
 import {
@@ -9,7 +9,9 @@ import {
   outingCancelledMail,
   passwordResetMail,
   placeBlockedMail,
+  placeClosedMail,
   placeDeletedMail,
+  placeReportedClosedMail,
   placeVerifiedMail,
   type Recipient,
 } from '@/mail/templates.js';
@@ -36,6 +38,10 @@ export interface Notifier {
   passwordReset(to: Recipient, token: string): void;
   placeVerification(place: { _id: string; id_user: string; name: string; verified: boolean }): void;
   placeDeleted(place: { id_user: string; name: string }): void;
+  /** docs/product.md#trail-conditions: an admin closed the place (to its creator). */
+  placeClosed(place: { _id: string; id_user: string; name: string; closure: { until: string | null; note: string } }): void;
+  /** docs/product.md#trail-conditions: a review reported the place `cerrado` (to its creator, not when they wrote it). */
+  placeReportedClosed(review: { id_place: string; id_user: string; walked_on: string | null }): void;
   guideDecision(user: { _id: string }, approved: boolean): void;
   outingCancelled(outing: { id_place: string; place_name: string; starts_at: string }, participantIds: readonly string[]): void;
   /** Resolves when every lookup started so far has handed its mails to the mailer. */
@@ -79,6 +85,22 @@ export function createNotifier(deps: { db: Db; mailer: Mailer; publicUrl: string
     placeDeleted(place) {
       later('place_deleted', async () => {
         for (const to of await subscribers([place.id_user])) mailer.send(placeDeletedMail(to, place.name));
+      });
+    },
+    placeClosed(place) {
+      later('place_closed', async () => {
+        for (const to of await subscribers([place.id_user])) {
+          mailer.send(placeClosedMail(to, place.name, place.closure.until, place.closure.note, url(WEB.place(place._id))));
+        }
+      });
+    },
+    placeReportedClosed(review) {
+      later('place_reported_closed', async () => {
+        const [place] = await db.select({ name: places.name, idUser: places.idUser }).from(places).where(eq(places.id, review.id_place));
+        if (!place || place.idUser === review.id_user) return;
+        for (const to of await subscribers([place.idUser])) {
+          mailer.send(placeReportedClosedMail(to, place.name, review.walked_on, url(WEB.place(review.id_place))));
+        }
       });
     },
     guideDecision(user, approved) {

@@ -57,6 +57,9 @@ export const indexColumns = {
   lat: places.lat,
   lon: places.lon,
   verified: places.verified,
+  /** Only a closed place has a closure note; `closedUntil` is then its last day or null (docs/product.md#trail-conditions). */
+  closed: sql<boolean>`(${places.closureNote} is not null)`,
+  closedUntil: places.closedUntil,
 };
 
 type IndexRow = {
@@ -74,6 +77,8 @@ type IndexRow = {
   lat: number | null;
   lon: number | null;
   verified: boolean;
+  closed: boolean;
+  closedUntil: string | null;
 };
 
 export function toIndexEntry(row: Omit<IndexRow, 'verified'>): PlaceIndexEntry {
@@ -90,6 +95,7 @@ export function toIndexEntry(row: Omit<IndexRow, 'verified'>): PlaceIndexEntry {
     created_at: row.createdAt.toISOString(),
     lat: row.lat,
     lon: row.lon,
+    ...(row.closed && { closed: { until: row.closedUntil } }),
   };
 }
 
@@ -196,6 +202,8 @@ function joinColumns(items: readonly Item[], view: IndexView, limit?: number): s
   const cityIndex = new Map<string, number>();
   const city: number[] = [];
   const created: number[] = [];
+  const closed: number[] = [];
+  const closedUntil: string[] = [];
   let previous = 0;
   for (const i of items) {
     if (view === 'verified' && !i.verified) continue;
@@ -204,6 +212,10 @@ function joinColumns(items: readonly Item[], view: IndexView, limit?: number): s
     if (n === undefined) {
       n = cities.push(i.entry.city) - 1;
       cityIndex.set(i.entry.city, n);
+    }
+    if (i.entry.closed) {
+      closed.push(city.length);
+      closedUntil.push(JSON.stringify(i.entry.closed.until));
     }
     city.push(n);
     created.push(created.length === 0 ? i.seconds : previous - i.seconds);
@@ -215,7 +227,7 @@ function joinColumns(items: readonly Item[], view: IndexView, limit?: number): s
     `{"v":${PLACE_INDEX_FORMAT},"cities":${JSON.stringify(cities)},"id":${column('id')},"name":${column('name')},"city":[${city.join(',')}],` +
     `"difficulty":${column('difficulty')},"time_min":${column('time_min')},"time_max":${column('time_max')},"time_city":${column('time_city')},` +
     `"photo":${column('photo')},"rating":${column('rating')},"comments":${column('comments')},"created":[${created.join(',')}],` +
-    `"lat":${column('lat')},"lon":${column('lon')}}`
+    `"lat":${column('lat')},"lon":${column('lon')}${closed.length > 0 ? `,"closed":[${closed.join(',')}],"closed_until":[${closedUntil.join(',')}]` : ''}}`
   );
 }
 

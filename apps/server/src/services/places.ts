@@ -1,5 +1,22 @@
 import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { canEditPlace, canSeePlace, MSG, type Deleted, type Place, type PlaceCreate, type PlaceUpdate, type Role } from '@sendero/contract';
+import {
+  canEditPlace,
+  canSeePlace,
+  closureInForce,
+  conditionsWindowStart,
+  limaDate,
+  MSG,
+  summarizeConditions,
+  type ConditionReport,
+  type Deleted,
+  type Place,
+  type PlaceClosure,
+  type PlaceClosureRequest,
+  type PlaceCreate,
+  type PlaceDetail,
+  type PlaceUpdate,
+  type Role,
+} from '@sendero/contract';
 import { outings, places, ratings, users, type PlaceRow } from '@/db/schema.js';
 import { preparedRead } from '@/db/prepared.js';
 import type { Db, Tx } from '@/db/types.js';
@@ -13,6 +30,17 @@ import type { TokenClaims } from './tokens.js';
 import { placeChanged } from './place-changes-hub.js';
 import { getPlaceList, type PlaceListEntry, type PlaceListItem } from './place-list-cache.js';
 import { assertOwnUploads } from '@/services/uploads-registry.js';
+
+/**
+ * The closure a place carries (docs/product.md#trail-conditions): set (a note) and in force on `today`
+ * in Lima's calendar; null otherwise. Cached lists keep what they read until the place's next write, so
+ * clients check a closure's date again with `closureInForce`.
+ */
+export function closureOf(row: Pick<PlaceRow, 'closureNote' | 'closedUntil'>, today = limaDate()): PlaceClosure | null {
+  if (row.closureNote === null) return null;
+  const closure = { until: row.closedUntil, note: row.closureNote };
+  return closureInForce(closure, today) ? closure : null;
+}
 
 /** The place as JSON (docs/product.md#calls). */
 export function toPlaceJson(row: PlaceRow): Place {
@@ -36,6 +64,7 @@ export function toPlaceJson(row: PlaceRow): Place {
     verified: row.verified,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    closure: closureOf(row),
   };
 }
 
@@ -78,31 +107,51 @@ const placeDetails = readCache<VisibleBody>({ maxEntries: 2000, maxBytes: 8 * 10
  */
 export function getPlaceAsCaller(db: Db, claims: TokenClaims, id: string): Promise<{ auth: AuthUser; body: CachedBody }> {
   const placeId = isUuid(id) ? id.toLowerCase() : null;
-  return callerAndVisibleBody(db, claims, placeId, placeDetails, async () => {
-    const [row] = await placeDetailRead.rows(db, { sub: claims.sub, placeId });
-    if (!row) return {};
-    return {
-      caller: { id: row.caller_id, role: row.caller_role, firstname: row.caller_firstname, lastname: row.caller_lastname, tokenVersion: row.caller_token_version },
-      kept: row.id !== null ? { ownership: ownership(row), body: makeCachedBody(Buffer.from(JSON.stringify(toPlaceJson(row)))) } : undefined,
-    };
-  });
+  // The conditions and the closure depend on the day: a body read yesterday is not today's.
+  const today = limaDate();
+  return callerAndVisibleBody(
+    db,
+    claims,
+    placeId,
+    placeDetails,
+    async () => {
+      const [row] = await placeDetailRead.rows(db, { sub: claims.sub, placeId, since: conditionsWindowStart(today) });
+      if (!row) return {};
+      return {
+        caller: { id: row.caller_id, role: row.caller_role, firstname: row.caller_firstname, lastname: row.caller_lastname, tokenVersion: row.caller_token_version },
+        kept: row.id !== null ? { ownership: ownership(row), body: makeCachedBody(Buffer.from(JSON.stringify(toPlaceDetail(row, today)))) } : undefined,
+      };
+    },
+    (key) => `${key}:${today}`,
+  );
 }
 
-/** Every column of the place under its drizzle name (a PlaceRow), after the caller's columns. */
+/** The detail: the place, its closure on `today` and 'Estado reciente' (docs/product.md#trail-conditions). */
+function toPlaceDetail(row: PlaceRow & { recent_reports: ConditionReport[] | string | null }, today: string): PlaceDetail {
+  const reports = typeof row.recent_reports === 'string' ? (JSON.parse(row.recent_reports) as ConditionReport[]) : (row.recent_reports ?? []);
+  return { ...toPlaceJson(row), closure: closureOf(row, today), conditions: summarizeConditions(reports, today) };
+}
+
+/**
+ * Every column of the place under its drizzle name (a PlaceRow), after the caller's columns; dates as
+ * their text (YYYY-MM-DD), as drizzle reads them, not as each driver would parse them.
+ */
 const placeColumnsAsRow = sql.raw(
   Object.entries(getTableColumns(places))
-    .map(([key, column]) => `p."${column.name}" as "${key}"`)
+    .map(([key, column]) => `p."${column.name}"${column.getSQLType() === 'date' ? '::text' : ''} as "${key}"`)
     .join(', '),
 );
 
 /** The detail's one statement, prepared once per database session (db/prepared.ts). */
 const placeDetailRead = preparedRead<
-  { sub: string; placeId: string | null },
-  PlaceRow & { caller_id: string; caller_role: Role; caller_firstname: string; caller_lastname: string; caller_token_version: number }
+  { sub: string; placeId: string | null; since: string },
+  PlaceRow & { caller_id: string; caller_role: Role; caller_firstname: string; caller_lastname: string; caller_token_version: number; recent_reports: ConditionReport[] | string | null }
 >(
   'sendero_place_detail',
   sql`select cu.id as caller_id, cu.role as caller_role, cu.firstname as caller_firstname, cu.lastname as caller_lastname,
-    cu.token_version as caller_token_version, ${placeColumnsAsRow}
+    cu.token_version as caller_token_version, ${placeColumnsAsRow},
+    (select json_agg(json_build_object('walked_on', r.walked_on, 'condition', r.condition, 'hazards', r.hazards, 'created_at', r.created_at))
+      from ${ratings} r where r.id_place = p.id and r.walked_on >= ${sql.placeholder('since')}::date) as recent_reports
     from ${users} cu left join ${places} p on p.id = ${sql.placeholder('placeId')}::uuid
     where cu.id = ${sql.placeholder('sub')}::uuid`,
 );
@@ -270,4 +319,19 @@ export async function deletePlace(db: Db, admin: AuthUser, id: string): Promise<
   });
   placeChanged(db, deletedId);
   return { _id: deletedId, deleted: true };
+}
+
+/**
+ * Admin: close a place for a while, or reopen it (`{until: null, note: null}`), logging close_place or
+ * reopen_place in the same transaction (docs/product.md#trail-conditions). Any place an admin sees.
+ */
+export async function setPlaceClosure(db: Db, admin: AuthUser, id: string, body: PlaceClosureRequest): Promise<Place> {
+  return changePlace(db, async (tx) => {
+    const current = await findPlace(tx, id, { forUpdate: true });
+    if (!current) throw notFound(MSG.placeNotFound);
+    const closing = body.note !== null;
+    const updated = await setPlaceColumns(tx, current.id, { closedUntil: closing ? body.until : null, closureNote: body.note });
+    await recordAdminAction(tx, { adminId: admin.id, action: closing ? 'close_place' : 'reopen_place', targetType: 'place', targetId: current.id });
+    return updated;
+  });
 }

@@ -1,5 +1,21 @@
-import { eq, sql } from 'drizzle-orm';
-import { canDeleteReview, canSeePlace, canWriteReview, MSG, shortName, type Deleted, type Rating, type RatingCreate, type RatingListItem, type Role } from '@sendero/contract';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  ALARMING_CONDITIONS,
+  canDeleteReview,
+  canSeePlace,
+  canWriteReview,
+  MSG,
+  shortName,
+  type Deleted,
+  type Rating,
+  type RatingCreate,
+  type RatingListItem,
+  type RatingUpdate,
+  type Role,
+  type TrailCondition,
+  type TrailHazard,
+  type TrailReport,
+} from '@sendero/contract';
 import { adminActions, places, ratings, uploads, users, type RatingRow } from '@/db/schema.js';
 import type { Db, Tx } from '@/db/types.js';
 import { badRequest, conflict, forbidden, notFound } from '@/errors.js';
@@ -7,7 +23,7 @@ import type { AuthUser } from '@/services/caller.js';
 import { assertOwnUploads } from '@/services/uploads-registry.js';
 import { placeChanged } from './place-changes-hub.js';
 import { preparedRead, preparedStatement } from '@/db/prepared.js';
-import { isUuid } from './places.js';
+import { closureOf, isUuid } from './places.js';
 import { readCache } from '@/db/read-cache.js';
 import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
 import { callerAndVisibleBody, type VisibleBody } from './visible-body.js';
@@ -22,6 +38,9 @@ export function toRatingJson(row: RatingRow): Rating {
     rating: row.rating,
     comment: row.comment,
     created_at: row.createdAt.toISOString(),
+    walked_on: row.walkedOn,
+    condition: row.condition,
+    hazards: row.hazards,
   };
 }
 
@@ -66,6 +85,10 @@ interface RawRating extends Record<string, unknown> {
   rating: number;
   comment: string;
   created_at: Date | string;
+  /** YYYY-MM-DD (selected as text), or null. */
+  walked_on: string | null;
+  condition: TrailCondition | null;
+  hazards: TrailHazard[] | null;
 }
 
 function rawToRow(raw: RawRating): RatingRow {
@@ -77,6 +100,9 @@ function rawToRow(raw: RawRating): RatingRow {
     rating: Number(raw.rating),
     comment: raw.comment,
     createdAt: new Date(raw.created_at),
+    walkedOn: raw.walked_on ?? null,
+    condition: raw.condition ?? null,
+    hazards: raw.hazards ?? [],
   };
 }
 
@@ -110,6 +136,9 @@ export async function createRating(db: Db, auth: AuthUser, input: RatingCreate):
     photoUrl: input.photo_url,
     rating: String(input.rating),
     comment: input.comment,
+    walkedOn: input.walked_on ?? null,
+    condition: input.condition ?? null,
+    hazards: JSON.stringify(input.hazards ?? []),
   });
   if (!outcome?.own) throw badRequest(MSG.uploadNotOurs, { photo_url: MSG.uploadNotOurs });
   if (!outcome.found || !canSeePlace({ verified: Boolean(outcome.verified), id_user: outcome.place_owner ?? '' }, auth)) {
@@ -122,7 +151,10 @@ export async function createRating(db: Db, auth: AuthUser, input: RatingCreate):
 }
 
 /** createRating's one statement, prepared once per database session (db/prepared.ts). */
-const reviewCreate = preparedStatement<{ placeId: string; userId: string; photoUrl: string; rating: string; comment: string }, CreateOutcome>(
+const reviewCreate = preparedStatement<
+  { placeId: string; userId: string; photoUrl: string; rating: string; comment: string; walkedOn: string | null; condition: string | null; hazards: string },
+  CreateOutcome
+>(
   'sendero_review_create',
   sql`
     with place as (
@@ -131,11 +163,13 @@ const reviewCreate = preparedStatement<{ placeId: string; userId: string; photoU
     ), own as (
       select 1 from ${uploads} where ${uploads.url} = ${sql.placeholder('photoUrl')}::text and ${uploads.idUser} = ${sql.placeholder('userId')}::uuid limit 1
     ), changed as (
-      insert into ${ratings} (id_user, id_place, photo_url, rating, comment)
-      select ${sql.placeholder('userId')}::uuid, place.id, ${sql.placeholder('photoUrl')}::text, ${sql.placeholder('rating')}::int, ${sql.placeholder('comment')}::text from place
+      insert into ${ratings} (id_user, id_place, photo_url, rating, comment, walked_on, condition, hazards)
+      select ${sql.placeholder('userId')}::uuid, place.id, ${sql.placeholder('photoUrl')}::text, ${sql.placeholder('rating')}::int, ${sql.placeholder('comment')}::text,
+        ${sql.placeholder('walkedOn')}::date, ${sql.placeholder('condition')}::text,
+        array(select json_array_elements_text(${sql.placeholder('hazards')}::json)) from place
       where (place.verified or place.id_user = ${sql.placeholder('userId')}::uuid) and exists (select 1 from own)
       on conflict (id_user, id_place) do nothing
-      returning id, id_user, id_place, photo_url, rating, comment, created_at
+      returning id, id_user, id_place, photo_url, rating, comment, created_at, walked_on::text as walked_on, condition, hazards
     ), counted as (
       update ${places} set ${placeNumbersAfter(1)}
       from changed where ${places.id} = changed.id_place
@@ -163,8 +197,8 @@ const placeReviewsRead = preparedRead<
   sql`select cu.id, cu.role, cu.firstname, cu.lastname, cu.token_version, p.verified, p.id_user, coalesce((
       select json_agg(json_build_object(
         'id', r.id, 'id_user', r.id_user, 'id_place', r.id_place, 'photo_url', r.photo_url, 'rating', r.rating,
-        'comment', r.comment, 'created_at', r.created_at, 'firstname', u.firstname, 'lastname', u.lastname,
-        'photo_user', u.photo_url) order by r.created_at desc, r.id desc)
+        'comment', r.comment, 'created_at', r.created_at, 'walked_on', r.walked_on, 'condition', r.condition, 'hazards', r.hazards,
+        'firstname', u.firstname, 'lastname', u.lastname, 'photo_user', u.photo_url) order by r.created_at desc, r.id desc)
       from ${ratings} r join ${users} u on u.id = r.id_user where r.id_place = p.id), '[]'::json) as reviews
     from ${users} cu left join ${places} p on p.id = ${sql.placeholder('placeId')}::uuid
     where cu.id = ${sql.placeholder('sub')}::uuid`,
@@ -269,3 +303,79 @@ const reviewDelete = preparedStatement<{ id: string; callerId: string; mayDelete
       (select count(*) from changed)::int as deleted
     from target`,
 );
+
+/**
+ * PUT /api/rating/update/{id} (docs/product.md#reviews): its author corrects any field under the rules
+ * of create, in one transaction with the place row locked (the same lock as create and delete), moving
+ * the place's sum and mean by the change of stars. Admins delete reviews, they do not edit them (403);
+ * anyone else gets 403 when they can see the review's place, 404 when they cannot. `reportedClosed`
+ * is true when this change makes the review say `cerrado` (its place's creator gets a mail).
+ */
+export async function updateRating(db: Db, auth: AuthUser, id: string, patch: RatingUpdate): Promise<{ review: Rating; reportedClosed: boolean }> {
+  if (!isUuid(id)) throw notFound(MSG.ratingNotFound);
+  const { row, before } = await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ review: ratings, verified: places.verified, placeOwner: places.idUser })
+      .from(ratings)
+      .innerJoin(places, eq(places.id, ratings.idPlace))
+      .where(eq(ratings.id, id))
+      .for('update', { of: places });
+    if (!found) throw notFound(MSG.ratingNotFound);
+    const current = found.review;
+    if (current.idUser !== auth.id) {
+      if (auth.role === 'admin') throw forbidden(MSG.adminCannotEditReview);
+      throw canSeePlace({ verified: found.verified, id_user: found.placeOwner }, auth) ? forbidden() : notFound(MSG.ratingNotFound);
+    }
+    if (patch.photo_url !== undefined) await assertOwnUploads(tx, [patch.photo_url], 'photo_url', auth.id, [current.photoUrl]);
+    const [updated] = await tx
+      .update(ratings)
+      .set({
+        ...(patch.rating !== undefined && { rating: patch.rating }),
+        ...(patch.comment !== undefined && { comment: patch.comment }),
+        ...(patch.photo_url !== undefined && { photoUrl: patch.photo_url }),
+        ...(patch.walked_on !== undefined && { walkedOn: patch.walked_on }),
+        ...(patch.condition !== undefined && { condition: patch.condition }),
+        ...(patch.hazards !== undefined && { hazards: patch.hazards }),
+      })
+      .where(eq(ratings.id, current.id))
+      .returning();
+    const delta = updated!.rating - current.rating;
+    if (delta !== 0) {
+      const newSum = sql`${places.ratingSum} + ${delta}`;
+      await tx
+        .update(places)
+        .set({ ratingSum: newSum, rating: sql`case when ${places.comments} = 0 then 0 else round((${newSum})::numeric / ${places.comments}, 1) end` })
+        .where(eq(places.id, current.idPlace));
+    }
+    return { row: updated!, before: current };
+  });
+  placeChanged(db, row.idPlace);
+  return { review: toRatingJson(row), reportedClosed: row.condition === 'cerrado' && before.condition !== 'cerrado' };
+}
+
+/** How many entries 'Reportes del sendero' lists at most. */
+export const TRAIL_REPORTS_MAX = 200;
+
+/**
+ * GET /api/admin/trail-reports (docs/product.md#trail-conditions): reviews that said `peligroso` or
+ * `cerrado`, newest first, with their place (and its closure) and their author.
+ */
+export async function listTrailReports(db: Db): Promise<TrailReport[]> {
+  const rows = await db
+    .select({
+      review: ratings,
+      place: { id: places.id, name: places.name, city: places.city, closedUntil: places.closedUntil, closureNote: places.closureNote },
+      author: { id: users.id, firstname: users.firstname, lastname: users.lastname, photoUrl: users.photoUrl },
+    })
+    .from(ratings)
+    .innerJoin(places, eq(places.id, ratings.idPlace))
+    .innerJoin(users, eq(users.id, ratings.idUser))
+    .where(and(inArray(ratings.condition, [...ALARMING_CONDITIONS])))
+    .orderBy(desc(ratings.createdAt), desc(ratings.id))
+    .limit(TRAIL_REPORTS_MAX);
+  return rows.map((r) => ({
+    review: toRatingJson(r.review),
+    place: { _id: r.place.id, name: r.place.name, city: r.place.city, closure: closureOf(r.place) },
+    author: { _id: r.author.id, name: shortName(r.author.firstname, r.author.lastname), photo_url: r.author.photoUrl },
+  }));
+}

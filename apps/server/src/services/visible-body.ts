@@ -31,19 +31,21 @@ export async function callerAndVisibleBody(
   placeId: string | null,
   bodies: { on(db: Db): ReadCache<VisibleBody> | null },
   read: () => Promise<CallerAndBody>,
+  /** The cache key of the place's body; a body that depends on the day (the detail's conditions) names it. */
+  keyOf: (placeId: string) => string = (id) => id,
 ): Promise<{ auth: AuthUser; body: CachedBody }> {
   const callers = callerRows.on(db);
   const cache = bodies.on(db);
   if (callers && cache && placeId) {
     const caller = callers.get(claims.sub);
-    const kept = caller && cache.get(placeId);
+    const kept = caller && cache.get(keyOf(placeId));
     if (kept) return visible({ caller, kept }, claims);
   }
   const at = callers?.generation();
   const found = await read();
   if (at !== undefined) {
     if (found.caller) callers!.set(claims.sub, found.caller, at);
-    if (found.kept && placeId) cache?.set(placeId, found.kept, at);
+    if (found.kept && placeId) cache?.set(keyOf(placeId), found.kept, at);
   }
   return visible(found, claims);
 }

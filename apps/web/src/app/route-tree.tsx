@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminUserPattern, lazy: screen(() => import('./routes/admin-user')) },
           { path: paths.adminPlaces, lazy: screen(() => import('./routes/admin-places')) },
           { path: paths.adminPlacePattern, lazy: screen(() => import('./routes/admin-place')) },
+          { path: paths.adminTrailReports, lazy: screen(() => import('./routes/admin-trail-reports')) },
         ],
       },
       { path: paths.notFound, lazy: screen(() => import('./routes/not-found')) },

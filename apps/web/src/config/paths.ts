@@ -19,6 +19,7 @@ export const paths = {
   adminPlaces: '/admin/destinos',
   adminPlacePattern: '/admin/destinos/:id',
   adminPlace: (id: string) => `/admin/destinos/${encodeURIComponent(id)}`,
+  adminTrailReports: '/admin/reportes',
   notFound: '/pagina-no-encontrada',
   forgotPassword: '/recuperar',
   resetPassword: '/restablecer',

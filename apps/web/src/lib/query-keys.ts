@@ -26,6 +26,8 @@ export const queryKeys = {
     all: ['users'] as const,
     byStatus: (status?: Status) => ['users', { status: status ?? 'all' }] as const,
   },
+  /** GET /api/admin/trail-reports (docs/product.md#trail-conditions). */
+  trailReports: ['trail-reports'] as const,
   adminActions: {
     all: ['admin-actions'] as const,
     of: (targetId: string) => ['admin-actions', targetId] as const,

@@ -75,6 +75,7 @@ export function makePlace(overrides: Partial<Place> = {}): Place {
     verified: true,
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
+    closure: null,
     ...overrides,
   };
 }

@@ -154,6 +154,7 @@ describe('side menu', () => {
         TEXT.menu.createPlace,
         TEXT.menu.adminUsers,
         TEXT.menu.adminPlaces,
+        TEXT.menu.adminTrailReports,
       ]),
     );
   });

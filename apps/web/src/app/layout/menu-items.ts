@@ -24,6 +24,7 @@ export function menuItemsFor(role: Role | null): MenuItem[] {
   if (role === 'admin') {
     items.push({ label: MENU_TEXT.adminUsers, to: paths.adminUsers });
     items.push({ label: MENU_TEXT.adminPlaces, to: paths.adminPlaces });
+    items.push({ label: MENU_TEXT.adminTrailReports, to: paths.adminTrailReports });
   }
   return items;
 }

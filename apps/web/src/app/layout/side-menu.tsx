@@ -18,6 +18,7 @@ import HikingIcon from '@mui/icons-material/Hiking';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import MapIcon from '@mui/icons-material/Map';
+import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
 import PersonIcon from '@mui/icons-material/Person';
 import SearchIcon from '@mui/icons-material/Search';
 import { MENU_TEXT, shortName, type Role, type Session } from '@sendero/contract';
@@ -37,6 +38,7 @@ const ICONS: Record<string, ReactElement> = {
   [paths.createPlace]: <AddLocationAltIcon />,
   [paths.adminUsers]: <ManageAccountsIcon />,
   [paths.adminPlaces]: <MapIcon />,
+  [paths.adminTrailReports]: <ReportProblemIcon />,
 };
 
 /** Avatar and first names: the admin record for administrators, the user record for the rest. */

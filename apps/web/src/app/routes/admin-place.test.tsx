@@ -25,6 +25,9 @@ function review(n: number, id_user: string): RatingListItem {
     name_user: `Autor ${n}`,
     photo_user: '',
     created_at: '2025-01-02T00:00:00.000Z',
+    walked_on: null,
+    condition: null,
+    hazards: [],
   };
 }
 

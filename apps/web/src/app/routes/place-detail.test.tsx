@@ -1,7 +1,7 @@
 import { configure, act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MSG, type Place, type RatingListItem, type Role, TEXT } from '@sendero/contract';
+import { limaDate, MSG, type Place, type RatingListItem, type Role, TEXT } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
@@ -27,6 +27,9 @@ function review(overrides: Partial<RatingListItem> = {}): RatingListItem {
     name_user: 'Luis Quispe',
     photo_user: '/uploads/luis.webp',
     created_at: '2025-01-02T00:00:00.000Z',
+    walked_on: null,
+    condition: null,
+    hazards: [],
     ...overrides,
   };
 }
@@ -284,7 +287,8 @@ describe('review modal', { timeout: 20_000 }, () => {
     await s.user.click(enviar);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The author is the session's user on the server; the body does not name them.
-    expect(posted).toEqual({ id_place: place._id, photo_url: '/uploads/visita.webp', rating: 5, comment: 'Increíble.' });
+    // The trail fields go too: 'Fecha de la caminata' is today by default (docs/product.md#trail-conditions).
+    expect(posted).toEqual({ id_place: place._id, photo_url: '/uploads/visita.webp', rating: 5, comment: 'Increíble.', walked_on: limaDate(), condition: null, hazards: [] });
     // Reviews and the place are reloaded.
     await waitFor(() => expect(s.count(`GET /api/rating/${place._id}`)).toBe(2));
     expect(s.count(`GET /api/place/${place._id}`)).toBe(2);
@@ -450,5 +454,72 @@ describe('editing a destination', { timeout: 20_000 }, () => {
     await s.user.click(screen.getByRole('button', { name: TEXT.placeForm.cancelChanges }));
     expect(await heading('Laguna Churup')).toBeInTheDocument();
     expect(s.net.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+});
+
+describe('trail conditions (docs/product.md#trail-conditions)', { timeout: 20_000 }, () => {
+  const today = limaDate();
+
+  it("as a user I see 'Estado reciente' above the reviews, and each review's date, state and hazards", async () => {
+    setup({
+      place: { conditions: { last_walked_on: today, condition: 'obstaculos', hazards: ['barro', 'derrumbe'], reports: 2 } } as Partial<Place>,
+      reviews: [review({ walked_on: today, condition: 'obstaculos', hazards: ['barro'] })],
+    });
+    const block = await screen.findByRole('region', { name: TEXT.conditions.recentTitle });
+    expect(block).toHaveTextContent('Con obstáculos');
+    expect(within(block).getByText('Barro')).toBeInTheDocument();
+    expect(within(block).getByText('Derrumbe')).toBeInTheDocument();
+    expect(block).toHaveTextContent('2 reportes en los últimos 30 días');
+    const card = await screen.findByRole('article', { name: TEXT.reviews.reviewOf('Luis Quispe') });
+    expect(card).toHaveTextContent('Caminata del');
+    expect(within(card).getByText('Con obstáculos')).toBeInTheDocument();
+    // The block comes before the reviews.
+    const reviews = screen.getByRole('heading', { name: TEXT.reviews.title('Laguna Churup') });
+    expect(block.compareDocumentPosition(reviews) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("says 'Sin reportes en los últimos 30 días' when nobody walked it lately", async () => {
+    setup({ place: { conditions: null } as Partial<Place> });
+    const block = await screen.findByRole('region', { name: TEXT.conditions.recentTitle });
+    expect(block).toHaveTextContent(TEXT.conditions.recentNone);
+  });
+
+  it('shows the closure banner while it holds, and not once its date has passed', async () => {
+    setup({ place: { closure: { until: null, note: 'Derrumbe en el km 3' } } });
+    expect(await screen.findByText('Cerrado temporalmente: Derrumbe en el km 3')).toBeInTheDocument();
+  });
+
+  it('an expired closure shows no banner', async () => {
+    setup({ place: { closure: { until: '2020-01-01', note: 'Derrumbe antiguo' } } });
+    await heading('Laguna Churup');
+    expect(screen.queryByText(/Cerrado temporalmente/)).not.toBeInTheDocument();
+  });
+
+  it('as the author I correct my review: only what I changed is sent', async () => {
+    let sent: unknown = null;
+    const mine = review({ id_user: USER_ID, rating: 3, comment: 'Regular.' });
+    const s = setup({
+      reviews: [mine],
+      handlers: {
+        [`PUT /api/rating/update/${mine._id}`]: (body) => {
+          sent = body;
+          return [200, { ...mine, ...(body as object) }];
+        },
+      },
+    });
+    await s.user.click(await screen.findByRole('button', { name: TEXT.conditions.editReviewOf('Luis Quispe') }));
+    const dialog = await screen.findByRole('dialog');
+    chooseStars(within(dialog).getByRole('radio', { name: TEXT.reviews.starLabel(5, 'Excelente') }));
+    const comment = within(dialog).getByRole('textbox', { name: TEXT.reviews.comment });
+    await s.user.clear(comment);
+    await s.user.type(comment, 'Mejor de lo que pensé.');
+    await s.user.click(within(dialog).getByRole('button', { name: TEXT.conditions.save }));
+    await waitFor(() => expect(sent).toEqual({ rating: 5, comment: 'Mejor de lo que pensé.' }));
+  });
+
+  it('nobody else gets the edit button', async () => {
+    setup({ reviews: [review()] });
+    await screen.findByRole('article', { name: TEXT.reviews.reviewOf('Luis Quispe') });
+    expect(screen.queryByRole('button', { name: TEXT.conditions.editReviewOf('Luis Quispe') })).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { API, type Place } from '@sendero/contract';
+import { API, type Place, type PlaceDetail } from '@sendero/contract';
 import { api } from '@/lib/api-client';
 import { queryById } from '@/lib/query-by-id';
 import { queryKeys } from '@/lib/query-keys';
 
-export function getPlace(id: string): Promise<Place> {
-  return api.get<Place>(API.place(id));
+/** The detail: the place with its 'Estado reciente' (docs/product.md#trail-conditions). */
+export function getPlace(id: string): Promise<Place & Partial<Pick<PlaceDetail, 'conditions'>>> {
+  return api.get<PlaceDetail>(API.place(id));
 }
 
 export const placeQueryKey = queryKeys.place;

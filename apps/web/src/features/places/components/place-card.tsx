@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
-import { CARD_TEXT, formatDistance, formatRating, formatReviewCount, formatWalkingTime, type Place } from '@sendero/contract';
+import { CARD_TEXT, closureInForce, formatDistance, formatRating, formatReviewCount, formatWalkingTime, limaDate, type Place, type PlaceIndexEntry } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { imageSrcSet, imageVariant } from '@/lib/images';
 import css from './place-card.module.css';
@@ -10,7 +10,17 @@ const IMAGE_WIDTH = 400;
 const IMAGE_HEIGHT = 300;
 
 /** What a card shows: a full place (its first photo) or an entry of the browsing index (`photo`). */
-export type CardPlace = Pick<Place, '_id' | 'name' | 'city' | 'difficulty' | 'time' | 'time_city' | 'rating' | 'comments'> & ({ photos: readonly string[] } | { photo: string | null });
+export type CardPlace = Pick<Place, '_id' | 'name' | 'city' | 'difficulty' | 'time' | 'time_city' | 'rating' | 'comments'> &
+  ({ photos: readonly string[] } | { photo: string | null }) &
+  // A temporary closure (docs/product.md#trail-conditions): a place's `closure`, an index entry's `closed`.
+  Partial<Pick<Place, 'closure'>> &
+  Pick<PlaceIndexEntry, 'closed'>;
+
+/** True while the place is temporarily closed (its date not yet passed in Lima). */
+function isClosed(place: CardPlace): boolean {
+  const closure = place.closure ?? place.closed;
+  return Boolean(closure) && closureInForce(closure, limaDate());
+}
 
 interface PlaceCardProps {
   place: CardPlace;
@@ -51,6 +61,7 @@ export function PlaceCard({ place, eager = false, sizes = '(max-width: 700px) 10
       </div>
       <div className={css.content}>
         <h3 className={css.name}>{place.name}</h3>
+        {isClosed(place) && <p className={css.closed}>{CARD_TEXT.closed}</p>}
         <CardRating rating={place.rating} comments={place.comments} />
         <p className={css.line}>
           <span className={css.label}>{CARD_TEXT.difficulty}</span> {place.difficulty}

@@ -11,7 +11,27 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
-import { type Caller, canEditPlace, formatDistance, formatRating, formatReviewCount, hasCoordinates, MSG, type Place, RATING_DISPLAY_PRECISION, RATING_MAX, TEXT } from '@sendero/contract';
+import Chip from '@mui/material/Chip';
+import {
+  type Caller,
+  canEditPlace,
+  closureBanner,
+  closureInForce,
+  formatCalendarDate,
+  formatDistance,
+  formatRating,
+  formatReviewCount,
+  hasCoordinates,
+  limaDate,
+  MSG,
+  type Place,
+  type PlaceDetail as PlaceDetailJson,
+  RATING_DISPLAY_PRECISION,
+  RATING_MAX,
+  TEXT,
+  TRAIL_CONDITION_LABELS,
+  TRAIL_HAZARD_LABELS,
+} from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { googleMapsUrl, MapView } from '@/components/map';
 import { useToast } from '@/components/ui/toast';
@@ -85,6 +105,7 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
   return (
     <Stack spacing={4} component="article" aria-labelledby="place-name">
       {!place.verified && !admin && <Alert severity="info">{MSG.placeInReview}</Alert>}
+      <ClosureBanner place={place} />
       <Box sx={{ display: 'grid', gap: { xs: 3, md: 4 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <PhotoCarousel photos={place.photos} name={place.name} />
         <Stack spacing={2}>
@@ -138,6 +159,7 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
       </Box>
       {section}
       {renderOutings?.(place)}
+      <RecentConditions place={place} />
       {renderReviews?.(place)}
     </Stack>
   );
@@ -198,5 +220,57 @@ function PlaceDetailSkeleton() {
         <Skeleton variant="rounded" height={96} />
       </Stack>
     </Box>
+  );
+}
+
+/** 'Cerrado temporalmente: <note>' while an admin's closure holds (docs/product.md#trail-conditions). */
+export function ClosureBanner({ place }: { place: Pick<Place, 'closure'> }) {
+  const closure = place.closure;
+  if (!closure || !closureInForce(closure, limaDate())) return null;
+  return (
+    <Alert severity="error" role="status">
+      <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{closureBanner(closure.note)}</Typography>
+      {closure.until ? TEXT.conditions.closedUntil(formatCalendarDate(closure.until)) : TEXT.conditions.closedUntilReopened}
+    </Alert>
+  );
+}
+
+/**
+ * 'Estado reciente' above the reviews (docs/product.md#trail-conditions): what reviews walked in the last
+ * 30 days found, or 'Sin reportes en los últimos 30 días'. An offline copy without it shows nothing.
+ */
+function RecentConditions({ place }: { place: Place }) {
+  const conditions = (place as Partial<PlaceDetailJson>).conditions;
+  if (conditions === undefined) return null;
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby="recent-conditions-title" sx={{ p: { xs: 2, md: 3 }, borderRadius: 3 }}>
+      <Typography id="recent-conditions-title" component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+        {TEXT.conditions.recentTitle}
+      </Typography>
+      {conditions === null ? (
+        <Typography color="text.secondary">{TEXT.conditions.recentNone}</Typography>
+      ) : (
+        <Stack spacing={1}>
+          <Typography>{TEXT.conditions.recentSummary(conditions.reports, formatCalendarDate(conditions.last_walked_on))}</Typography>
+          {(conditions.condition || conditions.hazards.length > 0) && (
+            <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, p: 0, m: 0, listStyle: 'none' }}>
+              {conditions.condition && (
+                <li>
+                  <Chip
+                    color={conditions.condition === 'despejado' ? 'success' : conditions.condition === 'obstaculos' ? 'warning' : 'error'}
+                    label={TRAIL_CONDITION_LABELS[conditions.condition]}
+                  />
+                </li>
+              )}
+              {conditions.hazards.map((h) => (
+                <li key={h}>
+                  <Chip variant="outlined" label={TRAIL_HAZARD_LABELS[h]} />
+                </li>
+              ))}
+            </Box>
+          )}
+        </Stack>
+      )}
+    </Paper>
   );
 }

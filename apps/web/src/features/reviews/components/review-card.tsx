@@ -6,14 +6,18 @@ import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import Chip from '@mui/material/Chip';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import { RATING_LABELS, RATING_MAX, type RatingListItem, TEXT } from '@sendero/contract';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { formatCalendarDate, RATING_LABELS, RATING_MAX, type RatingListItem, TEXT, TRAIL_CONDITION_LABELS, TRAIL_HAZARD_LABELS } from '@sendero/contract';
 import { imageSrcSet, imageVariant } from '@/lib/images';
 
 interface ReviewCardProps {
   review: RatingListItem;
   /** Shown to admins and to the review's author only (docs/product.md#reviews). */
   onDelete?: () => void;
+  /** 'Editar reseña': its author only (docs/product.md#reviews). */
+  onEdit?: () => void;
 }
 
 function ratingLabel(value: number): string {
@@ -22,7 +26,7 @@ function ratingLabel(value: number): string {
 }
 
 /** One review: author name and photo, stars, comment and the attached photo. */
-export function ReviewCard({ review, onDelete }: ReviewCardProps) {
+export function ReviewCard({ review, onDelete, onEdit }: ReviewCardProps) {
   const name = review.name || review.name_user;
   const image = review.image || review.photo_url;
   return (
@@ -51,6 +55,13 @@ export function ReviewCard({ review, onDelete }: ReviewCardProps) {
             </Typography>
             <Rating value={review.rating} max={RATING_MAX} readOnly size="small" getLabelText={ratingLabel} />
           </Box>
+          {onEdit && (
+            <Tooltip title={TEXT.conditions.editReview}>
+              <IconButton aria-label={TEXT.conditions.editReviewOf(name)} onClick={onEdit}>
+                <EditOutlined />
+              </IconButton>
+            </Tooltip>
+          )}
           {onDelete && (
             <Tooltip title={TEXT.reviews.delete}>
               <IconButton aria-label={TEXT.reviews.deleteOf(name)} onClick={onDelete} color="error">
@@ -59,8 +70,42 @@ export function ReviewCard({ review, onDelete }: ReviewCardProps) {
             </Tooltip>
           )}
         </Stack>
+        <TrailReport review={review} />
         <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{review.comment}</Typography>
       </Stack>
     </Paper>
   );
+}
+
+/** What the review says of the path (docs/product.md#trail-conditions): the day walked, its state, the hazards. */
+function TrailReport({ review }: { review: RatingListItem }) {
+  if (!review.walked_on && !review.condition && review.hazards.length === 0) return null;
+  return (
+    <Stack spacing={0.75}>
+      {review.walked_on && (
+        <Typography variant="body2" color="text.secondary">
+          {TEXT.conditions.walkedOnShown(formatCalendarDate(review.walked_on))}
+        </Typography>
+      )}
+      {(review.condition || review.hazards.length > 0) && (
+        <Box component="ul" aria-label={TEXT.conditions.condition} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, p: 0, m: 0, listStyle: 'none' }}>
+          {review.condition && (
+            <li>
+              <Chip size="small" color={conditionColor(review.condition)} label={TRAIL_CONDITION_LABELS[review.condition]} />
+            </li>
+          )}
+          {review.hazards.map((h) => (
+            <li key={h}>
+              <Chip size="small" variant="outlined" label={TRAIL_HAZARD_LABELS[h]} />
+            </li>
+          ))}
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/** The chip colour of a path's state: green, amber, red. */
+export function conditionColor(condition: NonNullable<RatingListItem['condition']>): 'success' | 'warning' | 'error' {
+  return condition === 'despejado' ? 'success' : condition === 'obstaculos' ? 'warning' : 'error';
 }

@@ -4,6 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -13,12 +15,20 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   COMMENT_MAX_LENGTH,
+  limaDate,
+  MAX_HAZARDS,
   MSG,
   RATING_LABELS,
   RATING_MAX,
+  type RatingListItem,
   type ReviewForm,
   ReviewFormSchema,
   TEXT,
+  TRAIL_CONDITION_LABELS,
+  TRAIL_CONDITIONS,
+  TRAIL_HAZARD_LABELS,
+  TRAIL_HAZARDS,
+  type TrailCondition,
 } from '@sendero/contract';
 import { ImageUpload } from '@/components/upload';
 import { FormDialog } from '@/components/ui/form-dialog';
@@ -28,16 +38,27 @@ import { handleFormError } from '@/lib/form';
 import { useCloseOnBack, useUnsavedChanges } from '@/lib/navigation-guard';
 import { useOnlineStatus } from '@/lib/online-status';
 import { useCreateRating } from '../api/create-rating';
+import { useUpdateRating } from '../api/update-rating';
 
 interface ReviewModalProps {
   open: boolean;
   onClose: () => void;
   placeId: string;
   placeName: string;
+  /** The caller's own review to correct ('Editar reseña'); a new review when absent. */
+  review?: RatingListItem;
 }
 
-// A rating of 0 means "no star chosen yet"; the schema asks for 1-5.
-const EMPTY: ReviewForm = { photo_url: '', rating: 0, comment: '' };
+// A rating of 0 means "no star chosen yet"; the schema asks for 1-5. The walk is today by default.
+const empty = (): ReviewForm => ({ photo_url: '', rating: 0, comment: '', walked_on: limaDate(), condition: null, hazards: [] });
+const valuesOf = (review: RatingListItem): ReviewForm => ({
+  photo_url: review.photo_url,
+  rating: review.rating,
+  comment: review.comment,
+  walked_on: review.walked_on ?? limaDate(),
+  condition: review.condition,
+  hazards: review.hazards,
+});
 
 /** Width of one star at size="large" (MUI's 1.875rem). */
 const STAR_REM = 1.875;
@@ -62,17 +83,18 @@ function labelFor(value: number | null): string {
  * and a comment. 'Enviar' stays disabled until all three are given; the fields start empty on
  * every opening (the form is mounted afresh).
  */
-export function ReviewModal({ open, onClose, placeId, placeName }: ReviewModalProps) {
+export function ReviewModal({ open, onClose, placeId, placeName, review }: ReviewModalProps) {
   return (
     <FormDialog open={open} onClose={onClose} labelledBy="review-modal-title">
-      <ReviewFormBody onClose={onClose} placeId={placeId} placeName={placeName} />
+      <ReviewFormBody onClose={onClose} placeId={placeId} placeName={placeName} review={review} />
     </FormDialog>
   );
 }
 
-function ReviewFormBody({ onClose, placeId, placeName }: Omit<ReviewModalProps, 'open'>) {
+function ReviewFormBody({ onClose, placeId, placeName, review }: Omit<ReviewModalProps, 'open'>) {
   const { showError } = useToast();
   const create = useCreateRating(placeId);
+  const update = useUpdateRating(placeId);
   const online = useOnlineStatus();
   const [hover, setHover] = useState(-1);
   const [uploading, setUploading] = useState(false);
@@ -87,10 +109,10 @@ function ReviewFormBody({ onClose, placeId, placeName }: Omit<ReviewModalProps, 
     handleSubmit,
     setError,
     watch,
-    formState: { errors, isValid, isSubmitting, isDirty },
+    formState: { errors, isValid, isSubmitting, isDirty, dirtyFields },
   } = useForm<ReviewForm>({
     resolver: zodResolver(ReviewFormSchema),
-    defaultValues: EMPTY,
+    defaultValues: review ? valuesOf(review) : empty(),
     mode: 'onTouched',
   });
   // Back closes the modal, but asks first when something was written or chosen.
@@ -119,7 +141,12 @@ function ReviewFormBody({ onClose, placeId, placeName }: Omit<ReviewModalProps, 
     const controller = new AbortController();
     sending.current = controller;
     try {
-      await create.mutateAsync({ body: { id_place: placeId, ...values }, signal: controller.signal });
+      if (review) {
+        // Only what was changed: an older review without a date does not get today's by being corrected.
+        const changed = Object.fromEntries(Object.entries(values).filter(([key]) => dirtyFields[key as keyof ReviewForm]));
+        if (Object.keys(changed).length > 0) await update.mutateAsync({ id: review._id, body: changed, signal: controller.signal });
+      }
+      else await create.mutateAsync({ body: { id_place: placeId, ...values }, signal: controller.signal });
       onClose();
     } catch (e) {
       if (isAbortError(e)) return;
@@ -133,7 +160,7 @@ function ReviewFormBody({ onClose, placeId, placeName }: Omit<ReviewModalProps, 
         setConflict(e.message);
         return;
       }
-      handleFormError(e, { setError, fields: ['photo_url', 'rating', 'comment'], onOther: showError });
+      handleFormError(e, { setError, fields: ['photo_url', 'rating', 'comment', 'walked_on', 'condition', 'hazards'], onOther: showError });
     }
   });
 
@@ -143,7 +170,7 @@ function ReviewFormBody({ onClose, placeId, placeName }: Omit<ReviewModalProps, 
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <DialogTitle id="review-modal-title" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-        {TEXT.reviews.modalTitle(placeName)}
+        {review ? TEXT.conditions.editTitle(placeName) : TEXT.reviews.modalTitle(placeName)}
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
@@ -240,6 +267,7 @@ function ReviewFormBody({ onClose, placeId, placeName }: Omit<ReviewModalProps, 
               </Box>
             }
           />
+          <TrailFields control={control} />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
@@ -256,9 +284,99 @@ function ReviewFormBody({ onClose, placeId, placeName }: Omit<ReviewModalProps, 
           disabled={!isValid || isSubmitting || uploading || !online}
           aria-describedby={online ? undefined : 'review-send-offline'}
         >
-          {TEXT.reviews.send}
+          {review ? TEXT.conditions.save : TEXT.reviews.send}
         </Button>
       </DialogActions>
     </Box>
+  );
+}
+
+/**
+ * docs/product.md#trail-conditions: 'Fecha de la caminata' (today by default, never later, at most two
+ * years back), the state of the path and up to five hazards as chips that toggle.
+ */
+function TrailFields({ control }: { control: ReturnType<typeof useForm<ReviewForm>>['control'] }) {
+  const today = limaDate();
+  return (
+    <>
+      <Controller
+        name="walked_on"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            inputRef={field.ref}
+            id="review-walked-on"
+            type="date"
+            label={TEXT.conditions.walkedOn}
+            fullWidth
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+          />
+        )}
+      />
+      <Controller
+        name="condition"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            select
+            id="review-condition"
+            label={TEXT.conditions.condition}
+            value={field.value ?? ''}
+            onChange={(e) => field.onChange(e.target.value === '' ? null : (e.target.value as TrailCondition))}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            fullWidth
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message}
+          >
+            <MenuItem value="">{TEXT.conditions.noCondition}</MenuItem>
+            {TRAIL_CONDITIONS.map((c) => (
+              <MenuItem key={c} value={c}>
+                {TRAIL_CONDITION_LABELS[c]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        name="hazards"
+        control={control}
+        render={({ field, fieldState }) => (
+          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+            <Typography component="legend" sx={{ fontWeight: 500, mb: 1 }}>
+              {TEXT.conditions.hazards}
+            </Typography>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              {TRAIL_HAZARDS.map((h) => {
+                const on = field.value.includes(h);
+                const full = !on && field.value.length >= MAX_HAZARDS;
+                return (
+                  <Chip
+                    key={h}
+                    label={TRAIL_HAZARD_LABELS[h]}
+                    color={on ? 'primary' : 'default'}
+                    variant={on ? 'filled' : 'outlined'}
+                    aria-pressed={on}
+                    disabled={full}
+                    onClick={() => {
+                      field.onChange(on ? field.value.filter((x) => x !== h) : [...field.value, h]);
+                      field.onBlur();
+                    }}
+                  />
+                );
+              })}
+            </Box>
+            {fieldState.error && (
+              <Typography color="error" variant="caption" role="alert">
+                {fieldState.error.message}
+              </Typography>
+            )}
+          </Box>
+        )}
+      />
+    </>
   );
 }

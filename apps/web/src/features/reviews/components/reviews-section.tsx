@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
-import { type Caller, canDeleteReview, canWriteReview, MSG, type RatingListItem, TEXT } from '@sendero/contract';
+import { type Caller, canDeleteReview, canEditReview, canWriteReview, MSG, type RatingListItem, TEXT } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteRating } from '../api/delete-rating';
@@ -35,6 +35,7 @@ export function ReviewsSection({ placeId, placeName, viewer }: ReviewsSectionPro
   const [formOpen, setFormOpen] = useState(false);
   // Sending a review needs the network: offline the button is disabled and says why.
   const [toDelete, setToDelete] = useState<RatingListItem | null>(null);
+  const [toEdit, setToEdit] = useState<RatingListItem | null>(null);
 
   useEffect(() => {
     if (error) showError(errorMessage(error));
@@ -82,12 +83,19 @@ export function ReviewsSection({ placeId, placeName, viewer }: ReviewsSectionPro
           maxColumns={4}
           items={reviews}
           itemKey={(review) => review._id}
-          renderItem={(review) => <ReviewCard review={review} onDelete={canDeleteReview(review, viewer) ? () => setToDelete(review) : undefined} />}
+          renderItem={(review) => (
+            <ReviewCard
+              review={review}
+              onDelete={canDeleteReview(review, viewer) ? () => setToDelete(review) : undefined}
+              onEdit={canEditReview(review, viewer) ? () => setToEdit(review) : undefined}
+            />
+          )}
         />
       )}
       {mayReview && viewer && (
         <ReviewModal open={formOpen} onClose={() => setFormOpen(false)} placeId={placeId} placeName={placeName} />
       )}
+      {toEdit && <ReviewModal open onClose={() => setToEdit(null)} placeId={placeId} placeName={placeName} review={toEdit} />}
       <DeleteReviewDialog
         open={toDelete !== null}
         pending={remove.isPending}

@@ -14,8 +14,9 @@ interface ToggleInput {
 /** The saved list holds places: an index entry stands in for one until the list is refetched. */
 function asListedPlace(place: Place | PlaceIndexEntry): Place {
   if ('photos' in place) return place;
-  const { photo, ...rest } = place;
-  return { ...rest, id_user: '', capacity: 0, photos: photo ? [photo] : [], description: '', how_to_get: '', tips: '', verified: true, updated_at: place.created_at };
+  const { photo, closed, ...rest } = place;
+  const closure = closed ? { until: closed.until, note: '' } : null;
+  return { ...rest, id_user: '', capacity: 0, photos: photo ? [photo] : [], description: '', how_to_get: '', tips: '', verified: true, updated_at: place.created_at, closure };
 }
 
 /**
