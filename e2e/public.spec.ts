@@ -75,8 +75,8 @@ test.describe('as a visitor', () => {
       if (await next.isVisible()) {
         await next.click();
         await expect(carousel.getByRole('button', { name: TEXT.card.previous })).toBeVisible();
-        await page.waitForTimeout(600); // the smooth scroll settles
-        expect((await overlaps()).found).toEqual([]);
+        // Polled until the smooth scroll has settled (an arrow passes over a card while it moves).
+        await expect.poll(async () => (await overlaps()).found).toEqual([]);
       }
       await page.screenshot({ path: test.info().outputPath(`landing-${width}.png`) });
     });
@@ -245,8 +245,8 @@ test.describe('as a signed-in user', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: TEXT.landing.title })).toBeVisible();
     expect(await storedSession(page)).toBeNull();
-    // Stays there: nothing sends the visitor on to /ingresar afterwards.
-    await page.waitForTimeout(500);
+    // Stays there once the page has settled (no request for half a second): nothing sends the visitor on to /ingresar.
+    await page.waitForLoadState('networkidle');
     await expect(page).toHaveURL(/\/$/);
   });
 
