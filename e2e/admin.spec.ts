@@ -1,6 +1,6 @@
 import { ADMIN_ACTION_LABELS, MSG, shortName, TEXT } from '@sendero/contract';
 import type { Locator, Page } from '@playwright/test';
-import { action, adminCreds, checkA11y, expect, fact, login, loginThroughUi, logoutControl, menuItem, MENU, test, uniqueTag, type Account } from './fixtures.js';
+import { type Account, action, adminCreds, checkA11y, expect, fact, login, loginThroughUi, MENU, menuControls, menuItem, openMenuIfHidden, test, uniqueTag } from './fixtures.js';
 
 // Issue 4 "Tests": the administrator's journeys (docs/product.md#admin-users and the admin screens after it).
 
@@ -44,7 +44,7 @@ test.describe('as an administrator', () => {
   test('I log in at /admin/ingresar; wrong or non-admin credentials get the alert', async ({ page, registerUser }) => {
     const user = await registerUser();
     await page.goto('/admin/ingresar');
-    await expect(logoutControl(page)).toHaveCount(0);
+    await expect(menuControls(page)).toHaveCount(0);
     await checkA11y(page);
 
     await loginThroughUi(page, { email: 'admin.e2e@sendero.test', password: 'no-es-la-clave' }, '/admin/ingresar');
@@ -58,6 +58,7 @@ test.describe('as an administrator', () => {
     for (const column of [TEXT.admin.name, TEXT.admin.status, TEXT.admin.options]) await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
     await expect(action(page, TEXT.admin.seeProfile).first()).toBeVisible();
 
+    await openMenuIfHidden(page);
     // The admin menu (docs/product.md#admin-users): no guide application.
     for (const item of [MENU.search, MENU.profile, MENU.adminUsers, MENU.adminPlaces, MENU.createPlace, MENU.logout]) {
       await expect(menuItem(page, item)).toBeVisible();
@@ -152,6 +153,7 @@ test.describe('as an administrator', () => {
     await api.applyForGuide(applicant);
     const userPage = await openAs(applicant);
     await userPage.goto('/buscar-destino');
+    await openMenuIfHidden(userPage);
     await expect(menuItem(userPage, MENU.guide)).toBeVisible();
     await expect(menuItem(userPage, MENU.createPlace)).toHaveCount(0);
 
@@ -187,6 +189,7 @@ test.describe('as an administrator', () => {
 
     // Their next request shows the guide's menu, without logging in again.
     await userPage.goto('/perfil');
+    await openMenuIfHidden(userPage);
     await expect(menuItem(userPage, MENU.createPlace)).toBeVisible();
     await expect(menuItem(userPage, MENU.guide)).toHaveCount(0);
 
@@ -198,6 +201,7 @@ test.describe('as an administrator', () => {
     await expect(reject).toBeEnabled();
     expect(await api.getUser(applicant.token, applicant._id)).toMatchObject({ status: 'none', role: 'user' });
     await userPage.goto('/buscar-destino');
+    await openMenuIfHidden(userPage);
     await expect(menuItem(userPage, MENU.guide)).toBeVisible();
     await expect(menuItem(userPage, MENU.createPlace)).toHaveCount(0);
 

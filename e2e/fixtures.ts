@@ -87,6 +87,22 @@ export function logoutControl(page: Page) {
   return page.getByRole('link', { name: MENU.logout }).or(page.getByRole('button', { name: MENU.logout })).or(page.getByRole('menuitem', { name: MENU.logout }));
 }
 
+/**
+ * The side menu or, on a phone, the app bar's 'Abrir menú' that opens it: what a screen with the menu
+ * shows (the drawer's items are out of the accessibility tree while it is closed).
+ */
+export function menuControls(page: Page) {
+  return logoutControl(page).or(page.getByRole('button', { name: TEXT.menu.open }));
+}
+
+/** Opens the side menu where it is behind 'Abrir menú' (a phone); on a desktop it is always shown. */
+export async function openMenuIfHidden(page: Page): Promise<void> {
+  await expect(menuControls(page).first()).toBeVisible();
+  if (await logoutControl(page).isVisible()) return;
+  await page.getByRole('button', { name: TEXT.menu.open }).click();
+  await expect(logoutControl(page)).toBeVisible();
+}
+
 /** A menu item (link, button or menuitem) by its exact text. */
 export function menuItem(page: Page, name: string) {
   const exact = { name, exact: true } as const;

@@ -8,8 +8,9 @@ import {
   login,
   loginThroughUi,
   logoutControl,
-  menuItem,
   MENU,
+  menuItem,
+  openMenuIfHidden,
   pngFile,
   storedSession,
   test,
@@ -257,6 +258,7 @@ test.describe('as a user', () => {
     const user = await registerUser();
     await login(page, user);
     await page.goto('/buscar-destino');
+    await openMenuIfHidden(page);
     await menuItem(page, MENU.guide).click();
     await expect(page).toHaveURL(/\/convertirme-en-guia$/);
     await checkA11y(page);
@@ -286,6 +288,7 @@ test.describe('as a user', () => {
     const newPassword = `Nueva-${uniqueTag()}-9`;
     await login(page, user);
     await page.goto('/buscar-destino');
+    await openMenuIfHidden(page);
     await menuItem(page, MENU.profile).click();
     await expect(page).toHaveURL(/\/perfil$/);
     await expect(page.getByRole('heading', { name: `Perfil de ${shortName(user.firstname, user.lastname)}` })).toBeVisible();
@@ -316,6 +319,7 @@ test.describe('as a user', () => {
     const saved = await api.getUser((await storedSession(page))!.token, user._id);
     expect(saved.photo_url).toMatch(/\/uploads\//);
 
+    await openMenuIfHidden(page);
     await logoutControl(page).click();
     await expect(page).toHaveURL(/\/$/);
     expect(await storedSession(page)).toBeNull();
@@ -344,6 +348,7 @@ test.describe('as a user', () => {
     await expect(page).toHaveURL(/\/buscar-destino$/);
     // The menu of a user: no admin items, no 'Crear un Destino'.
     await page.goto('/perfil');
+    await openMenuIfHidden(page);
     await expect(menuItem(page, MENU.search)).toBeVisible();
     await expect(menuItem(page, MENU.guide)).toBeVisible();
     await expect(menuItem(page, MENU.adminUsers)).toHaveCount(0);
@@ -357,12 +362,14 @@ test.describe('as a guide', () => {
     const guide = await api.registerGuide(admin.token);
     await login(page, guide);
     await page.goto('/buscar-destino');
+    await openMenuIfHidden(page);
     await expect(menuItem(page, MENU.createPlace)).toBeVisible();
     await expect(menuItem(page, MENU.guide)).toHaveCount(0);
     // The guide application is for role user only.
     await page.goto('/convertirme-en-guia');
     await expect(page).not.toHaveURL(/\/convertirme-en-guia$/);
     await expect(page.getByRole('button', { name: TEXT.guide.send })).toHaveCount(0);
+    await openMenuIfHidden(page);
     await menuItem(page, MENU.createPlace).click();
     await expect(page).toHaveURL(/\/crear-destino$/);
   });

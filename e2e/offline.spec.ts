@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { MSG, type Place, SESSION_STORAGE_KEY, TEXT } from '@sendero/contract';
 import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH } from './env.js';
-import { deviceOf, expect, loginThroughUi, logoutControl, test, uniqueTag, watchConsole, type Account } from './fixtures.js';
+import { type Account, deviceOf, expect, loginThroughUi, logoutControl, openMenuIfHidden, test, uniqueTag, watchConsole } from './fixtures.js';
 
 /**
  * docs/product.md#saved: saved destinations open with no network, also after the browser was closed
@@ -274,6 +274,7 @@ test('as a hiker I save two destinations and open them with no network after clo
     );
     await page.goto('/guardados');
     await expect(page.getByRole('heading', { level: 3 })).toHaveText([second.name, first.name]);
+    await openMenuIfHidden(page);
     await logoutControl(page).click();
     await expect(page).toHaveURL(/\/$/);
     await expect.poll(() => cacheNames(page)).not.toContain(OFFLINE_CACHE(hiker._id));

@@ -1,5 +1,5 @@
 import { formatOutingDate, isoToLimaLocal, limaLocalToIso, MSG, shortName, TEXT } from '@sendero/contract';
-import { checkA11y, expect, login, MENU, menuItem, test } from './fixtures.js';
+import { checkA11y, expect, login, MENU, menuItem, openMenuIfHidden, test } from './fixtures.js';
 
 // Issue 11: group outings (docs/product.md#outings), a guide and hikers in their own windows, one real server.
 
@@ -50,6 +50,7 @@ test.describe('group outings', () => {
     await checkA11y(hikerPage);
 
     // 'Mis salidas' lists it for the hiker.
+    await openMenuIfHidden(hikerPage);
     await menuItem(hikerPage, MENU.myOutings).click();
     await expect(hikerPage).toHaveURL(/\/mis-salidas$/);
     const joined = hikerPage.getByRole('list', { name: TEXT.outings.joinedTitle });
@@ -69,6 +70,7 @@ test.describe('group outings', () => {
     await expect(guideCard.getByText(TEXT.outings.cancelled)).toBeVisible();
 
     // The guide's 'Mis salidas' shows it as cancelled.
+    await openMenuIfHidden(page);
     await menuItem(page, MENU.myOutings).click();
     await expect(page.getByRole('list', { name: TEXT.outings.leadingTitle }).getByRole('article', { name: when }).getByText(TEXT.outings.cancelled)).toBeVisible();
     await checkA11y(page);

@@ -1,5 +1,5 @@
 import { MSG, TEXT } from '@sendero/contract';
-import { action, checkA11y, expect, login, loginThroughUi, logoutControl, storedSession, test } from './fixtures.js';
+import { action, checkA11y, expect, login, loginThroughUi, logoutControl, menuControls, openMenuIfHidden, storedSession, test } from './fixtures.js';
 
 // Issue 3: what a visitor sees and does before having a session (docs/product.md#who-it-is-for).
 
@@ -15,7 +15,7 @@ test.describe('as a visitor', () => {
     await expect(page.getByText(TEXT.landing.guideText)).toBeVisible();
     // All places are loaded on open: the sample destinations show up as cards with 'Ver más'.
     await expect(page.getByRole('link', { name: /^Ver más sobre / }).first()).toBeVisible();
-    await expect(logoutControl(page)).toHaveCount(0);
+    await expect(menuControls(page)).toHaveCount(0);
     await checkA11y(page);
 
     await action(page, TEXT.landing.register).click();
@@ -114,7 +114,7 @@ test.describe('as a visitor', () => {
 
     await expect(page.getByText(TEXT.auth.registeredTitle, { exact: true })).toBeVisible();
     await expect(page.getByText('Su cuenta ha sido registrada con éxito.', { exact: true })).toBeVisible();
-    await expect(logoutControl(page)).toHaveCount(0);
+    await expect(menuControls(page)).toHaveCount(0);
     await checkA11y(page, 'registration success');
 
     // The same email again is refused with the message of docs/product.md#errors.
@@ -144,7 +144,7 @@ test.describe('as a visitor', () => {
     await expect(page).toHaveURL(/\/buscar-destino$/);
     await expect(page.getByRole('heading', { name: TEXT.search.welcome('Rosa') })).toBeVisible();
     expect(await storedSession(page)).toMatchObject({ role: 'user' });
-    await expect(logoutControl(page)).toBeVisible();
+    await expect(menuControls(page).first()).toBeVisible();
   });
 
   // Issue 17: login and register paint in the first wave of downloads. The HTML the server sends for
@@ -221,19 +221,19 @@ test.describe('as a visitor', () => {
       // With where to come back to after signing in (docs/product.md#sharing).
       await expect(page, `${path} without a session`).toHaveURL(`/ingresar?${new URLSearchParams({ volver: path })}`);
       await expect(page.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
-      await expect(logoutControl(page)).toHaveCount(0);
+      await expect(menuControls(page)).toHaveCount(0);
     }
   });
 
   test('an unknown address shows the not-found page without the menu', async ({ page, registerUser }) => {
     await page.goto('/no-existe-esta-ruta');
     await expect(page.locator('#root')).not.toBeEmpty();
-    await expect(logoutControl(page)).toHaveCount(0);
+    await expect(menuControls(page)).toHaveCount(0);
     await checkA11y(page);
     await login(page, await registerUser());
     await page.goto('/pagina-no-encontrada');
     await expect(page.locator('#root')).not.toBeEmpty();
-    await expect(logoutControl(page)).toHaveCount(0);
+    await expect(menuControls(page)).toHaveCount(0);
   });
 });
 
@@ -241,6 +241,7 @@ test.describe('as a signed-in user', () => {
   test("'Cerrar Sesión' clears the stored session and goes to /", async ({ page, registerUser }) => {
     await login(page, await registerUser());
     await page.goto('/perfil');
+    await openMenuIfHidden(page);
     await logoutControl(page).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: TEXT.landing.title })).toBeVisible();
@@ -253,12 +254,12 @@ test.describe('as a signed-in user', () => {
   test('the side menu is hidden on /, /ingresar, /registro, /registro-exitoso, /admin/ingresar and /pagina-no-encontrada', async ({ page, registerUser }) => {
     await login(page, await registerUser());
     await page.goto('/buscar-destino');
-    await expect(logoutControl(page)).toBeVisible();
+    await expect(menuControls(page).first()).toBeVisible();
     for (const path of ['/', '/ingresar', '/registro', '/registro-exitoso', '/admin/ingresar', '/pagina-no-encontrada']) {
       await page.goto(path);
       await expect(page.locator('#root')).not.toBeEmpty();
       await expect(page, `stays on ${path}`).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
-      await expect(logoutControl(page), `no menu on ${path}`).toHaveCount(0);
+      await expect(menuControls(page), `no menu on ${path}`).toHaveCount(0);
     }
   });
 });
