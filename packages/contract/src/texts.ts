@@ -331,6 +331,7 @@ export const TEXT = {
     noPlacesMatch: 'No hay destinos que coincidan con la búsqueda.',
     placePages: 'Páginas de destinos',
     deletePlaceQuestion: (name: string) => `¿Desea eliminar el destino ${name} permanentemente?`,
+    placeDeleted: (name: string) => `Se eliminó el destino ${name}.`,
     delete: 'Eliminar',
     resetLinkLabel: 'Enlace de recuperación',
     refreshing: 'Actualizando la lista',
