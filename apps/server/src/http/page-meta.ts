@@ -41,11 +41,20 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** Whitespace collapsed, then the first 160 characters (whole code points: no half emoji). */
+/**
+ * Whitespace collapsed, then at most 160 characters (whole code points: no half emoji). A longer text is
+ * cut at the end of a word, never inside one, and ends with '…' (a preview reads "...entre nevados…",
+ * not "...entre nev"); a single word longer than that is cut where it must.
+ */
 export function metaDescription(text: string): string {
   const collapsed = text.replace(/\s+/g, ' ').trim();
   const chars = Array.from(collapsed);
-  return chars.length <= DESCRIPTION_MAX ? collapsed : chars.slice(0, DESCRIPTION_MAX).join('').trimEnd();
+  if (chars.length <= DESCRIPTION_MAX) return collapsed;
+  // Room for the ellipsis; the character after the cut tells whether the cut is between words.
+  const head = chars.slice(0, DESCRIPTION_MAX - 1);
+  const space = chars[DESCRIPTION_MAX - 1] === ' ' ? head.length : head.lastIndexOf(' ');
+  const words = space > 0 ? head.slice(0, space) : head;
+  return `${words.join('').replace(/[\s,;:.\-–—]+$/u, '')}…`;
 }
 
 /** An absolute URL on this site (PUBLIC_URL without a trailing slash + a path), normalised by URL. */
