@@ -93,7 +93,11 @@ export const TEXT = {
     share: 'Compartir',
     copyLink: 'Copiar enlace',
     whatsapp: 'Compartir por WhatsApp',
-    sharedTitle: 'Te compartieron este destino',
+    /**
+     * Above the destination a signed-out visitor opened (a shared link, but also a bookmark or their own
+     * old tab): true in every case, unlike 'Te compartieron este destino'.
+     */
+    sharedTitle: 'Ingresa para ver este destino',
   },
   reviews: {
     title: (place: string) => `Ya has visitado ${place}?`,
