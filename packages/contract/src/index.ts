@@ -14,3 +14,4 @@ export * from './texts.js';
 export * from './sharing.js';
 export * from './place-index-wire.js';
 export * from './place-index-wire-schema.js';
+export * from './city-centres.js';

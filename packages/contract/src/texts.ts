@@ -208,7 +208,9 @@ export const TEXT = {
     walkTime: 'Tiempo de Caminata',
     location: 'Ubicación',
     trailhead: 'Ubicación del inicio (opcional)',
-    trailheadHelp: 'Haz clic en el mapa donde empieza la caminata, o escribe la latitud y la longitud.',
+    /** For touch screens and mice alike: 'Toca o haz clic' (not 'Haz clic' alone on a phone). */
+    trailheadHelp: 'Toca o haz clic en el mapa donde empieza la caminata, usa tu ubicación, o escribe la latitud y la longitud.',
+    useMyLocation: 'Usar mi ubicación',
     trailheadMap: 'Mapa para elegir el inicio de la ruta',
     clearTrailhead: 'Quitar ubicación',
     cancelChanges: 'Cancelar Cambios',
