@@ -9,7 +9,7 @@ describe('mail copy', () => {
     for (const firstname of ['Ana', '']) {
       for (const [name, make] of Object.entries(templates)) {
         if (typeof make !== 'function') continue;
-        const mail = (make as (...a: unknown[]) => templates.Recipient & { text: string; subject: string })(
+        const mail = (make as unknown as (...a: unknown[]) => { text: string; subject: string })(
           { email: 'a@b.pe', firstname },
           'Laguna',
           'sábado',
