@@ -116,7 +116,9 @@ describe('meta tags of a shared destination page (docs/product.md#sharing)', () 
     const description = p.metaOf('description')!;
     expect(p.title).toBe('Laguna Humantay · Sendero');
     expect(description.startsWith('Una laguna turquesa entre nevados. Se llega caminando desde el pueblo. Muy lindo.')).toBe(true);
-    expect(Array.from(description)).toHaveLength(160);
+    // Cut at the end of a word, with an ellipsis: never mid-word ('Muy lin').
+    expect(Array.from(description).length).toBeLessThanOrEqual(160);
+    expect(description).toMatch(/ (Muy|lindo)…$/);
     expect(p.metaOf('og:title')).toBe('Laguna Humantay');
     expect(p.metaOf('og:description')).toBe(description);
     expect(p.metaOf('og:type')).toBe('website');
@@ -124,15 +126,24 @@ describe('meta tags of a shared destination page (docs/product.md#sharing)', () 
     expect(p.metaOf('og:locale')).toBe('es_PE');
     expect(p.metaOf('og:url')).toBe(url);
     expect(p.canonical).toBe(url);
-    expect(p.metaOf('og:image')).toBe(`${PUBLIC_URL}${place.photos[0]}`);
-    expect(p.metaOf('og:image:secure_url')).toBe(`${PUBLIC_URL}${place.photos[0]}`);
-    expect(p.metaOf('og:image:type')).toBe('image/webp');
+    // The photo's JPEG copy: not every link preview (WhatsApp, Facebook...) shows WebP.
+    const jpeg = `${place.photos[0]!.replace(/\.webp$/, '-og.jpg')}`;
+    expect(p.metaOf('og:image')).toBe(`${PUBLIC_URL}${jpeg}`);
+    expect(p.metaOf('og:image:secure_url')).toBe(`${PUBLIC_URL}${jpeg}`);
+    expect(p.metaOf('og:image:type')).toBe('image/jpeg');
+    const served = await api(t).get(jpeg);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    const jpegInfo = await sharp(served.raw.rawPayload).metadata();
+    expect([jpegInfo.format, jpegInfo.width, jpegInfo.height]).toEqual(['jpeg', photoWidth, photoHeight]);
+    // Made once, then stored: the second request gets the same bytes.
+    expect((await api(t).get(jpeg)).raw.rawPayload.equals(served.raw.rawPayload)).toBe(true);
     expect(p.metaOf('og:image:width')).toBe(String(photoWidth));
     expect(p.metaOf('og:image:height')).toBe(String(photoHeight));
     expect([photoWidth, photoHeight]).toEqual([640, 427]);
     expect(p.metaOf('twitter:card')).toBe('summary_large_image');
     expect(p.metaOf('twitter:title')).toBe('Laguna Humantay');
-    expect(p.metaOf('twitter:image')).toBe(`${PUBLIC_URL}${place.photos[0]}`);
+    expect(p.metaOf('twitter:image')).toBe(`${PUBLIC_URL}${jpeg}`);
     // Without reviews there is no aggregateRating.
     expect(p.jsonLd()).toEqual({
       '@context': 'https://schema.org',
@@ -140,7 +151,7 @@ describe('meta tags of a shared destination page (docs/product.md#sharing)', () 
       name: 'Laguna Humantay',
       description,
       url,
-      image: `${PUBLIC_URL}${place.photos[0]}`,
+      image: `${PUBLIC_URL}${jpeg}`,
       address: { '@type': 'PostalAddress', addressLocality: 'Cusco' },
       disambiguatingDescription: 'A 3 horas de Cusco',
     });
@@ -170,7 +181,7 @@ describe('meta tags of a shared destination page (docs/product.md#sharing)', () 
     for (const headers of [{ accept: '*/*', 'user-agent': 'WhatsApp/2.23.20.0' }, { 'user-agent': 'facebookexternalhit/1.1' }] as Record<string, string>[]) {
       const res = await page(placePage(place._id), headers);
       expect(res.status).toBe(200);
-      expect(parse(res.text).metaOf('og:image')).toBe(`${PUBLIC_URL}${place.photos[0]}`);
+      expect(parse(res.text).metaOf('og:image')).toBe(`${PUBLIC_URL}${place.photos[0]!.replace(/\.webp$/, '-og.jpg')}`);
     }
     for (const url of ['/assets/no-existe.js', '/no-existe.png']) {
       const res = await page<ErrorBody>(url, { accept: '*/*' });

@@ -95,7 +95,11 @@ export const TEXT = {
     share: 'Compartir',
     copyLink: 'Copiar enlace',
     whatsapp: 'Compartir por WhatsApp',
-    sharedTitle: 'Te compartieron este destino',
+    /**
+     * Above the destination a signed-out visitor opened (a shared link, but also a bookmark or their own
+     * old tab): true in every case, unlike 'Te compartieron este destino'.
+     */
+    sharedTitle: 'Ingresa para ver este destino',
   },
   reviews: {
     title: (place: string) => `Ya has visitado ${place}?`,
@@ -242,7 +246,9 @@ export const TEXT = {
     walkTime: 'Tiempo de Caminata',
     location: 'Ubicación',
     trailhead: 'Ubicación del inicio (opcional)',
-    trailheadHelp: 'Haz clic en el mapa donde empieza la caminata, o escribe la latitud y la longitud.',
+    /** For touch screens and mice alike: 'Toca o haz clic' (not 'Haz clic' alone on a phone). */
+    trailheadHelp: 'Toca o haz clic en el mapa donde empieza la caminata, usa tu ubicación, o escribe la latitud y la longitud.',
+    useMyLocation: 'Usar mi ubicación',
     trailheadMap: 'Mapa para elegir el inicio de la ruta',
     clearTrailhead: 'Quitar ubicación',
     cancelChanges: 'Cancelar Cambios',
@@ -369,6 +375,7 @@ export const TEXT = {
     noPlacesMatch: 'No hay destinos que coincidan con la búsqueda.',
     placePages: 'Páginas de destinos',
     deletePlaceQuestion: (name: string) => `¿Desea eliminar el destino ${name} permanentemente?`,
+    placeDeleted: (name: string) => `Se eliminó el destino ${name}.`,
     delete: 'Eliminar',
     resetLinkLabel: 'Enlace de recuperación',
     refreshing: 'Actualizando la lista',

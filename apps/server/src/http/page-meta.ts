@@ -1,4 +1,5 @@
-import { formatDistance, placePagePath } from '@sendero/contract';
+import { formatDistance, placePagePath, UPLOADS_PATH_PREFIX } from '@sendero/contract';
+import { LINK_PREVIEW_SUFFIX } from '@/uploads/pipeline.js';
 import type { SharedPlace } from '@/services/place-share.js';
 
 /**
@@ -41,11 +42,20 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** Whitespace collapsed, then the first 160 characters (whole code points: no half emoji). */
+/**
+ * Whitespace collapsed, then at most 160 characters (whole code points: no half emoji). A longer text is
+ * cut at the end of a word, never inside one, and ends with '…' (a preview reads "...entre nevados…",
+ * not "...entre nev"); a single word longer than that is cut where it must.
+ */
 export function metaDescription(text: string): string {
   const collapsed = text.replace(/\s+/g, ' ').trim();
   const chars = Array.from(collapsed);
-  return chars.length <= DESCRIPTION_MAX ? collapsed : chars.slice(0, DESCRIPTION_MAX).join('').trimEnd();
+  if (chars.length <= DESCRIPTION_MAX) return collapsed;
+  // Room for the ellipsis; the character after the cut tells whether the cut is between words.
+  const head = chars.slice(0, DESCRIPTION_MAX - 1);
+  const space = chars[DESCRIPTION_MAX - 1] === ' ' ? head.length : head.lastIndexOf(' ');
+  const words = space > 0 ? head.slice(0, space) : head;
+  return `${words.join('').replace(/[\s,;:.\-–—]+$/u, '')}…`;
 }
 
 /** An absolute URL on this site (PUBLIC_URL without a trailing slash + a path), normalised by URL. */
@@ -80,6 +90,14 @@ export function genericHead(page: GenericPage, publicUrl: string, pathname: stri
   return commonTags(page.title, page.title, page.description, absoluteUrl(publicUrl, pathname)).join('\n    ');
 }
 
+/**
+ * An uploaded photo (`/uploads/<hash>.webp`) as link previews get it: its JPEG copy `<hash>-og.jpg`
+ * (routes/uploaded-files.ts makes it on first request), since not every preview shows WebP. Same size.
+ */
+export function linkPreviewPhoto(photo: string): string {
+  return photo.startsWith(UPLOADS_PATH_PREFIX) && photo.endsWith('.webp') ? `${photo.slice(0, -'.webp'.length)}${LINK_PREVIEW_SUFFIX}` : photo;
+}
+
 /** A verified destination's page. */
 export function placeHead(place: SharedPlace, publicUrl: string): string {
   const { preview } = place;
@@ -87,11 +105,12 @@ export function placeHead(place: SharedPlace, publicUrl: string): string {
   const description = metaDescription(place.description);
   // og:title is the name alone: a preview shows og:site_name beside it.
   const tags = commonTags(`${preview.name} · ${SITE_NAME}`, preview.name, description, canonical);
-  const image = preview.photo ? absoluteUrl(publicUrl, preview.photo) : null;
+  const image = preview.photo ? absoluteUrl(publicUrl, linkPreviewPhoto(preview.photo)) : null;
   if (image) {
     tags.push(meta('property', 'og:image', image));
     if (image.startsWith('https:')) tags.push(meta('property', 'og:image:secure_url', image));
-    if (/\.webp$/i.test(new URL(image).pathname)) tags.push(meta('property', 'og:image:type', 'image/webp'));
+    const type = /\.webp$/i.test(new URL(image).pathname) ? 'image/webp' : /\.jpe?g$/i.test(new URL(image).pathname) ? 'image/jpeg' : null;
+    if (type) tags.push(meta('property', 'og:image:type', type));
     if (place.photoSize) {
       tags.push(meta('property', 'og:image:width', String(place.photoSize.width)));
       tags.push(meta('property', 'og:image:height', String(place.photoSize.height)));

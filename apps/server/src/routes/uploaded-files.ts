@@ -3,6 +3,7 @@ import { coverTag, parseCoverKey, UPLOADS_PATH_PREFIX } from '@sendero/contract'
 import { notFound } from '@/errors.js';
 import { PLACE_INDEX_TTL_MS, placeIndexFor } from '@/services/place-index.js';
 import { placeCacheMaxAge } from '@/services/place-changes-hub.js';
+import { linkPreviewJpeg } from '@/uploads/pipeline.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
@@ -15,8 +16,11 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Keys are content hashes with an extension, optionally in sub-folders: nothing else is served. */
 const KEY_RE = /^(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.([a-z0-9]+)$/;
 
+/** `<hash>-og.jpg`: an upload's link-preview JPEG, made from `<hash>.webp` on first request. */
+const LINK_PREVIEW_RE = /^([A-Za-z0-9_]+)-og\.jpg$/;
+
 /**
- * GET /uploads/* from app.storage. File names derive from a content hash, so they never change:
+ * GET /uploads/* from app.storage (and `<hash>-og.jpg`, the JPEG copy link previews get as og:image). File names derive from a content hash, so they never change:
  * cached for a year. (S2 may refine this module.)
  *
  * `cover-<place id>-<tag>[-400|-800].webp` is the first photo of a place as the browsing index names
@@ -39,6 +43,21 @@ export default async function uploadedFilesRoutes(app: FastifyInstance): Promise
       return reply
         .header('content-type', 'image/webp')
         .header('cache-control', tag === cover.tag ? 'public, max-age=31536000, immutable' : 'public, max-age=60')
+        .header('x-content-type-options', 'nosniff')
+        .send(data);
+    }
+    const preview = LINK_PREVIEW_RE.exec(key);
+    if (preview) {
+      let data = await app.storage.get(key);
+      if (!data) {
+        const webp = await app.storage.get(`${preview[1]}.webp`);
+        if (!webp) throw notFound();
+        data = await linkPreviewJpeg(webp);
+        await app.storage.put(key, data, 'image/jpeg');
+      }
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
         .send(data);
     }

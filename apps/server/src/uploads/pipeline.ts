@@ -154,3 +154,14 @@ export async function processImage(input: Buffer | string, options: ProcessOptio
 export function uploadUrl(key: string): string {
   return `${UPLOADS_PATH_PREFIX}${key}`;
 }
+
+/** The name of an upload's link-preview copy: `<hash>.webp` -> `<hash>-og.jpg` (docs/product.md#sharing). */
+export const LINK_PREVIEW_SUFFIX = '-og.jpg';
+
+/**
+ * The JPEG copy of an upload that link previews use as og:image: WhatsApp, Facebook and others do not
+ * all show WebP. Made from the stored WebP the first time a preview asks for it, then stored.
+ */
+export async function linkPreviewJpeg(webp: Buffer): Promise<Buffer> {
+  return sharp(webp, SHARP_INPUT).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+}

@@ -86,6 +86,17 @@ describe('login and register before the app has started (lib/static-screen.ts)',
     expect(calls).toHaveLength(0);
   });
 
+  it("a tap on 'Registrarme' with empty fields shows at once, before the app has started: the empty fields are marked, the button is busy", async () => {
+    stubFetch({});
+    const { staticScreen } = staticPage(paths.register);
+    await userEvent.type(staticScreen.getByLabelText(TEXT.fields.firstname), 'Ana');
+    await userEvent.click(staticScreen.getByRole('button', { name: TEXT.auth.register }));
+    expect(staticScreen.getByRole('button', { name: TEXT.auth.register })).toHaveAttribute('aria-busy', 'true');
+    expect(staticScreen.getByLabelText(TEXT.fields.email)).toHaveAttribute('aria-invalid', 'true');
+    expect(staticScreen.getByLabelText(TEXT.fields.lastname)).toHaveAttribute('aria-invalid', 'true');
+    expect(staticScreen.getByLabelText(TEXT.fields.firstname)).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('without a press, the register form keeps every field I filled and sends nothing', async () => {
     const { calls } = stubFetch({});
     const { staticScreen, takeOver } = staticPage(paths.register);

@@ -46,8 +46,9 @@ export const STATIC_SHELL_END_ID = 'sd-shell-end';
  * not run: these rules do the same, with MUI's own values, for a field that has the focus or holds text,
  * so that what the visitor types before the app starts is never under the label.
  */
-function staticFieldStyles(primary: string): string {
+function staticFieldStyles(primary: string, error: string): string {
   const field = `[${STATIC_SCREEN_ATTR}] .MuiFormControl-root`;
+  const invalid = `${field}:has(input[aria-invalid="true"]:placeholder-shown)`;
   const active = `${field}:is(:focus-within, :has(input:not(:placeholder-shown)))`;
   const focused = `${field}:focus-within`;
   return (
@@ -56,6 +57,9 @@ function staticFieldStyles(primary: string): string {
     `${active} .MuiOutlinedInput-notchedOutline > legend{max-width:100%;transition:max-width 100ms cubic-bezier(0, 0, 0.2, 1) 50ms}` +
     `${focused} > .MuiInputLabel-outlined{color:${primary}}` +
     `${focused} .MuiOutlinedInput-notchedOutline{border-color:${primary};border-width:2px}` +
+    // A press with empty fields (lib/static-screen.ts): those fields red and the button busy at once.
+    `${invalid} .MuiOutlinedInput-notchedOutline{border-color:${error}}${invalid} > .MuiInputLabel-outlined{color:${error}}` +
+    `[${STATIC_SCREEN_ATTR}] [${STATIC_SUBMIT_ATTR}][aria-busy="true"]{opacity:0.7;cursor:progress}` +
     `</style>`
   );
 }
@@ -85,7 +89,7 @@ export function renderStaticShell(path: string): StaticShell {
   // a press of either, and the app's form sends itself once it has taken over.
   const body = html.replace(STYLE_TAG_RE, '').replace(/<button\b([^>]*) type="submit"/g, `<button$1 type="button" ${STATIC_SUBMIT_ATTR}=""`);
   const expect = `<link rel="expect" href="#${STATIC_SHELL_END_ID}" blocking="render">`;
-  return { head: `${styles.join('')}${staticFieldStyles(theme.palette.primary.main)}${expect}`, body: `${body}<div id="${STATIC_SHELL_END_ID}" hidden></div>` };
+  return { head: `${styles.join('')}${staticFieldStyles(theme.palette.primary.main, theme.palette.error.main)}${expect}`, body: `${body}<div id="${STATIC_SHELL_END_ID}" hidden></div>` };
 }
 
 export function renderStaticShells(): Record<string, StaticShell> {

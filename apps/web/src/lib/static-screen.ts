@@ -62,15 +62,22 @@ export function watchStaticScreen(screen: Element, onFirstUse: () => void): void
       if (state.focused === field && field instanceof Node && field.isConnected && document.activeElement !== field) state.focused = null;
     });
   };
+  // A press shows at once, before the app's messages (which wait for its code on a slow phone): the
+  // button is busy and every empty field is marked invalid (red, by the static field styles).
+  const press = (form: HTMLFormElement) => {
+    state.sent = form;
+    form.querySelector(`[${STATIC_SUBMIT_ATTR}]`)?.setAttribute('aria-busy', 'true');
+    for (const field of form.querySelectorAll('input')) if (field.value === '') field.setAttribute('aria-invalid', 'true');
+  };
   const onClick = (event: Event) => {
     const form = formOf(event.target);
-    if (form && event.target instanceof Element && event.target.closest(`[${STATIC_SUBMIT_ATTR}]`)) state.sent = form;
+    if (form && event.target instanceof Element && event.target.closest(`[${STATIC_SUBMIT_ATTR}]`)) press(form);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     const form = formOf(event.target);
     if (form && event.key === 'Enter' && event.target instanceof HTMLInputElement) {
       event.preventDefault();
-      state.sent = form;
+      press(form);
     }
   };
   const listeners: Array<[string, (event: never) => void]> = [

@@ -77,6 +77,14 @@ export function uploaded(name: string) {
   return { url, secure_url: url, width: 800, height: 600 };
 }
 
+/** The first bytes of a PNG and of a JPEG (the browser-side check looks at them, components/upload/check-file.ts). */
+const SIGNATURES: Record<string, number[]> = {
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/jpeg': [0xff, 0xd8, 0xff, 0xe0],
+};
+
 export function imageFile(name = 'foto.png', type = 'image/png', size = 1024): File {
-  return new File([new Uint8Array(size)], name, { type });
+  const bytes = new Uint8Array(size);
+  bytes.set((SIGNATURES[type] ?? []).slice(0, size));
+  return new File([bytes], name, { type });
 }

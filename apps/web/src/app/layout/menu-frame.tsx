@@ -10,6 +10,20 @@ import { MENU_TEXT, SIDE_MENU_WIDTH, type Role, type Session } from '@sendero/co
 import { useCloseOnBack } from '@/lib/navigation-guard';
 import { SideMenu } from './side-menu';
 
+/**
+ * The fixed app bar's height (MUI's toolbar: 56 px, 48 px in landscape, 64 px from sm; no bar from md)
+ * as --sd-app-bar, under which the offline banner sticks (components/ui/offline-banner.module.css).
+ */
+const MAIN_SX = {
+  flexGrow: 1,
+  minWidth: 0,
+  width: { md: `calc(100% - ${SIDE_MENU_WIDTH}px)` },
+  '--sd-app-bar': '56px',
+  '@media (min-width:0px) and (orientation: landscape)': { '--sd-app-bar': '48px' },
+  '@media (min-width:600px)': { '--sd-app-bar': '64px' },
+  '@media (min-width:900px)': { '--sd-app-bar': '0px' },
+} as const;
+
 interface MenuFrameProps {
   session: Session;
   role: Role | null;
@@ -53,7 +67,7 @@ export default function MenuFrame({ session, role, children }: MenuFrameProps) {
           {menu}
         </Drawer>
       </Box>
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, width: { md: `calc(100% - ${SIDE_MENU_WIDTH}px)` } }}>
+      <Box component="main" sx={MAIN_SX}>
         <Toolbar sx={{ display: { md: 'none' } }} />
         {children}
       </Box>

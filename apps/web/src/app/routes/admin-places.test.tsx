@@ -82,6 +82,8 @@ describe('admin destinations list', { timeout: 20_000 }, () => {
     expect(count(DELETE)).toBe(1);
     expect(screen.getByRole('row', { name: /Lomas de Lachay/ })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The deletion is said, not only seen as a row leaving the table.
+    expect(await screen.findByText(TEXT.admin.placeDeleted('Cerro Lúcumo'))).toBeInTheDocument();
   });
 
   it('as an admin, a failed delete shows the error toast and keeps the row', async () => {

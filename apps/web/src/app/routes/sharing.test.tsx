@@ -46,6 +46,8 @@ describe('a shared destination link opened without a session (docs/product.md#sh
     expect(new URLSearchParams(router.state.location.search).get('volver')).toBe(sharedPath);
 
     const card = await screen.findByRole('region', { name: TEXT.detail.sharedTitle }, wait);
+    // Nothing says someone shared it: the address may be the visitor's own bookmark.
+    expect(within(card).getByRole('heading')).toHaveTextContent('Ingresa para ver este destino');
     expect(within(card).getByText('Laguna Humantay')).toBeInTheDocument();
     expect(within(card).getByText('A 3 horas de Cusco')).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: TEXT.places.ratingOutOf('4.5', 5) })).toBeInTheDocument();

@@ -28,6 +28,8 @@ const markerIcon = L.icon({
 /** Peru, whole, when there is nothing to show yet (the sample destinations are Peruvian). */
 const DEFAULT_VIEW = { center: L.latLng(-9.19, -75.02), zoom: 5 };
 const POINT_ZOOM = 13;
+/** Around a city: its surroundings, where trailheads are, at a glance. */
+const CITY_ZOOM = 11;
 /** Six decimals: about 11 cm, more than a trailhead needs. */
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
 
@@ -59,7 +61,7 @@ function popupContent(point: MapPoint, open: (href: string) => void): HTMLElemen
   return box;
 }
 
-export default function LeafletMap({ points = [], tiles, label, onOpen, picked, onPick, interactive = true }: LeafletMapProps) {
+export default function LeafletMap({ points = [], tiles, label, onOpen, picked, onPick, start, interactive = true }: LeafletMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markersRef = useRef<L.LayerGroup | null>(null);
@@ -122,6 +124,16 @@ export default function LeafletMap({ points = [], tiles, label, onOpen, picked, 
     if (bounds.length === 1) map.setView(bounds[0]!, POINT_ZOOM);
     else if (bounds.length > 1) map.fitBounds(L.latLngBounds(bounds), { padding: [32, 32], maxZoom: POINT_ZOOM });
   }, [points, tiles, interactive]);
+
+  // The picker, nothing picked yet: the view moves to the destination's city as it is typed.
+  const startLat = start?.lat;
+  const startLon = start?.lon;
+  const nothingPicked = picked === undefined || picked === null;
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || startLat === undefined || startLon === undefined || !nothingPicked) return;
+    map.setView(L.latLng(startLat, startLon), CITY_ZOOM);
+  }, [startLat, startLon, nothingPicked, tiles, interactive]);
 
   // The picker: one draggable marker at the chosen point, moved by a click, a drag or typing.
   const pickedLat = picked?.lat;

@@ -26,6 +26,8 @@ export interface LeafletMapProps {
   /** The picker: the chosen point (a draggable marker), and what a click or a drag chooses. */
   picked?: GeoPoint | null;
   onPick?: (point: GeoPoint) => void;
+  /** Where the view starts while nothing is picked (the destination's city), instead of all of Peru. */
+  start?: GeoPoint | null;
   /** false: a still picture (no dragging, zooming or keyboard), for the detail's small map. */
   interactive?: boolean;
 }

@@ -5,8 +5,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import { TEXT, UPLOAD_CROP_ASPECT } from '@sendero/contract';
-import { checkImageFile } from './check-file';
+import { MSG, TEXT, UPLOAD_CROP_ASPECT } from '@sendero/contract';
+import { checkImageFile, decodesAsImage } from './check-file';
 import { cropToBlob, type PixelArea } from './crop-image';
 import { CropDialog } from './crop-dialog';
 import { FilePickerButtons } from './file-picker-buttons';
@@ -56,10 +56,10 @@ export function ImageUpload({
   useEffect(() => () => { if (source) URL.revokeObjectURL(source.url); }, [source]);
   useEffect(() => () => { if (pendingPreview) URL.revokeObjectURL(pendingPreview); }, [pendingPreview]);
 
-  const handleFiles = (files: File[]) => {
+  const handleFiles = async (files: File[]) => {
     const file = files[0];
     if (!file) return;
-    const problem = checkImageFile(file, false);
+    const problem = checkImageFile(file, false) ?? ((await decodesAsImage(file)) ? null : MSG.invalidImage);
     if (problem) {
       setError(problem);
       return;
@@ -130,7 +130,7 @@ export function ImageUpload({
         <FilePickerButtons
           label={buttonLabel}
           disabled={disabled || busy}
-          onFiles={handleFiles}
+          onFiles={(files) => void handleFiles(files)}
           extra={
             removable && value && !busy ? (
               <Button color="inherit" startIcon={<DeleteOutline />} onClick={() => onChange('')} disabled={disabled}>

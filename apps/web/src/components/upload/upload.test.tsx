@@ -208,6 +208,20 @@ describe('image upload widget', { timeout: 20_000 }, () => {
     expect(value()).toBeEmptyDOMElement();
   });
 
+  it("as a user who picks a PDF renamed '.jpg' I am told it is not an image, and no cropper opens on a broken picture", async () => {
+    const sent = stubXhr();
+    const user = userEvent.setup();
+    renderWithProviders(<ReviewPhoto />);
+    const pdf = new File(['%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n'], 'boleto.jpg', { type: 'image/jpeg' });
+    await user.upload(screen.getByLabelText(TEXT.upload.addPhoto), pdf);
+    expect(await screen.findByText(MSG.invalidImage)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: TEXT.upload.cropTitle })).not.toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    // A real picture afterwards opens the cropper as usual.
+    await user.upload(screen.getByLabelText(TEXT.upload.addPhoto), imageFile('visita.jpg', 'image/jpeg'));
+    expect(await screen.findByRole('dialog', { name: TEXT.upload.cropTitle })).toBeInTheDocument();
+  });
+
   it('as a user I can cancel the crop and nothing is uploaded', async () => {
     const sent = stubXhr();
     const user = userEvent.setup();

@@ -73,7 +73,7 @@ export function AdminPlacesList({ titleId, places, isPending, error, onRetry }: 
   };
   const remove = useDeletePlace();
   const inFlight = useRef(false);
-  const { showError } = useToast();
+  const { showError, showSuccess } = useToast();
 
   const confirmDelete = async () => {
     // A second click while the first request runs sends nothing.
@@ -81,6 +81,8 @@ export function AdminPlacesList({ titleId, places, isPending, error, onRetry }: 
     inFlight.current = true;
     try {
       await remove.mutateAsync(toDelete._id);
+      // Said, not only seen: the row leaving the table is easy to miss (and says nothing to a screen reader).
+      showSuccess(TEXT.admin.placeDeleted(toDelete.name));
     } catch (e) {
       showError(errorMessage(e));
     } finally {

@@ -4,8 +4,11 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LocationOffOutlined from '@mui/icons-material/LocationOffOutlined';
-import { LAT_LIMIT, LON_LIMIT, type GeoPoint, type PlaceFormInput, TEXT } from '@sendero/contract';
+import MyLocation from '@mui/icons-material/MyLocation';
+import { useState } from 'react';
+import { cityCentre, LAT_LIMIT, LON_LIMIT, MSG, type GeoPoint, type PlaceFormInput, TEXT } from '@sendero/contract';
 import { MapView } from '@/components/map';
+import { useToast } from '@/components/ui/toast';
 
 interface LocationFieldProps {
   control: Control<PlaceFormInput>;
@@ -28,7 +31,11 @@ function coordinate(value: unknown, limit: number): number | null {
  * The typed fields are the way for keyboard and screen-reader users; the map mirrors them.
  */
 export function LocationField({ control, register, setValue, errors }: LocationFieldProps) {
-  const [latText, lonText] = useWatch({ control, name: ['lat', 'lon'] });
+  const [latText, lonText, city] = useWatch({ control, name: ['lat', 'lon', 'city'] });
+  // The map opens on the destination's city when it is typed and known, not on all of Peru.
+  const start = cityCentre(String(city ?? ''));
+  const { showError } = useToast();
+  const [locating, setLocating] = useState(false);
   const lat = coordinate(latText, LAT_LIMIT);
   const lon = coordinate(lonText, LON_LIMIT);
   const picked: GeoPoint | null = lat !== null && lon !== null ? { lat, lon } : null;
@@ -38,6 +45,24 @@ export function LocationField({ control, register, setValue, errors }: LocationF
     const options = { shouldValidate: true, shouldDirty: true, shouldTouch: true } as const;
     setValue('lat', point ? String(point.lat) : '', options);
     setValue('lon', point ? String(point.lon) : '', options);
+  };
+
+  // 'Usar mi ubicación': standing at the trailhead, one tap sets it (rounded as a click on the map is).
+  const locateMe = () => {
+    if (!('geolocation' in navigator)) return showError(MSG.locationFailed);
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        const round = (v: number) => Math.round(v * 1e6) / 1e6;
+        set({ lat: round(position.coords.latitude), lon: round(position.coords.longitude) });
+      },
+      () => {
+        setLocating(false);
+        showError(MSG.locationFailed);
+      },
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
   };
 
   const field = (name: 'lat' | 'lon') => {
@@ -68,8 +93,11 @@ export function LocationField({ control, register, setValue, errors }: LocationF
       <Typography id="place-location-help" variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
         {TEXT.placeForm.trailheadHelp}
       </Typography>
-      <MapView height={{ xs: 260, md: 320 }} label={TEXT.placeForm.trailheadMap} picked={picked} onPick={set} />
-      <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto' }, alignItems: 'start' }}>
+      <MapView height={{ xs: 260, md: 320 }} label={TEXT.placeForm.trailheadMap} picked={picked} onPick={set} start={start} />
+      <Button variant="text" startIcon={<MyLocation />} onClick={locateMe} disabled={locating} sx={{ mt: 1 }}>
+        {TEXT.placeForm.useMyLocation}
+      </Button>
+      <Box sx={{ display: 'grid', gap: 2, mt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto' }, alignItems: 'start' }}>
         {field('lat')}
         {field('lon')}
         <Button variant="outlined" startIcon={<LocationOffOutlined />} onClick={() => set(null)} disabled={empty} sx={{ mt: { sm: 1 } }}>

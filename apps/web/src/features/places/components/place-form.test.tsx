@@ -187,6 +187,21 @@ describe('place form (create)', { timeout: 60_000 }, () => {
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ lat: -9.0457, lon: -77.6115 });
   });
 
+  it("as a user at the trailhead I set it with 'Usar mi ubicación', and the help says 'Toca o haz clic'", async () => {
+    const getCurrentPosition = vi.fn((ok: PositionCallback) => ok({ coords: { latitude: -9.04571234, longitude: -77.61149876 } } as GeolocationPosition));
+    const geolocation = vi.spyOn(navigator, 'geolocation', 'get').mockReturnValue({ getCurrentPosition } as unknown as Geolocation);
+    const user = userEvent.setup();
+    renderWithProviders(<PlaceForm mode="create" onSubmit={vi.fn(async () => {})} defaultValues={VALID} />);
+    // A phone has no click: the help names the tap too.
+    expect(screen.getByRole('group', { name: TEXT.placeForm.trailhead })).toHaveAccessibleDescription(TEXT.placeForm.trailheadHelp);
+    expect(TEXT.placeForm.trailheadHelp).toMatch(/^Toca o haz clic/);
+    await user.click(screen.getByRole('button', { name: TEXT.placeForm.useMyLocation }));
+    expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+    expect(screen.getByLabelText(TEXT.placeForm.fields.lat)).toHaveValue('-9.045712');
+    expect(screen.getByLabelText(TEXT.placeForm.fields.lon)).toHaveValue('-77.611499');
+    geolocation.mockRestore();
+  });
+
   it('as a user I see the error toast when saving fails, and keep what I typed', async () => {
     const user = userEvent.setup();
     const { ApiRequestError } = await import('@/lib/api-client');

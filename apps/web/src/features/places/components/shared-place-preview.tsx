@@ -7,7 +7,7 @@ import { imageVariant } from '@/lib/images';
 import { usePlacePreview } from '../api/get-place-preview';
 
 /**
- * 'Te compartieron este destino' (docs/product.md#sharing): on /ingresar and /registro when `volver`
+ * 'Ingresa para ver este destino' (docs/product.md#sharing): on /ingresar and /registro when `volver`
  * is a destination, so a friend who opened a shared link sees what it was before signing in. Shows
  * nothing while loading or when the place is not shown (404: unverified, deleted, unknown).
  */
