@@ -45,6 +45,8 @@ interface Round {
   refused: number;
   other: number;
   perMinute: number;
+  /** From the first photo sent to the last one answered (sending stops after SECONDS; the queue then drains). */
+  wallSeconds: number;
   p99: number;
 }
 
@@ -101,7 +103,7 @@ async function round(b: Build, image: Buffer): Promise<Round> {
   const minutes = (performance.now() - started) / 60_000;
   await worker.terminate();
   if (readers.non2xx || readers.errors) throw new Error(`${b.name}: ${readers.non2xx + readers.errors} failed reads`);
-  return { ...t, perMinute: t.stored / minutes, p99: readers.latency.p99 };
+  return { ...t, perMinute: t.stored / minutes, wallSeconds: minutes * 60, p99: readers.latency.p99 };
 }
 
 async function start(name: string, script: string, dirs: string[]): Promise<Build> {
@@ -116,7 +118,7 @@ async function start(name: string, script: string, dirs: string[]): Promise<Buil
 }
 
 const line = (name: string, r: Round) =>
-  `  ${name.padEnd(9)} ${r.perMinute.toFixed(1).padStart(6)} photos/min stored, ${String(r.stored).padStart(4)} 201, ${String(r.refused).padStart(4)} refused (503/429), ${String(r.other).padStart(3)} other; readers' p99 ${r.p99.toFixed(1)} ms`;
+  `  ${name.padEnd(9)} ${r.perMinute.toFixed(1).padStart(6)} photos/min stored (${r.wallSeconds.toFixed(0)} s to the last answer), ${String(r.stored).padStart(4)} 201, ${String(r.refused).padStart(4)} refused (503/429), ${String(r.other).padStart(3)} other; readers' p99 ${r.p99.toFixed(1)} ms`;
 
 export async function uploadsSection(): Promise<boolean> {
   const image = await photo();
@@ -140,7 +142,7 @@ export async function uploadsSection(): Promise<boolean> {
     const med = (name: string): Round => {
       const rs = results.get(name)!;
       const m = (k: keyof Round) => median(rs.map((x) => x[k]));
-      return { stored: m('stored'), refused: m('refused'), other: m('other'), perMinute: m('perMinute'), p99: m('p99') };
+      return { stored: m('stored'), refused: m('refused'), other: m('other'), perMinute: m('perMinute'), wallSeconds: m('wallSeconds'), p99: m('p99') };
     };
     console.log('  median of the rounds:');
     for (const b of builds) console.log(line(b.name, med(b.name)));

@@ -146,7 +146,7 @@ export async function startBuiltServer(port: number, admin: BenchAdmin, env: Rec
   });
   children.push(run.child);
   const base = `http://127.0.0.1:${port}`;
-  await waitForUrl(base + API.health, run);
+  await waitForUrl(base + API.health, run, 300_000);
   return { base, run };
 }
 

@@ -4,7 +4,7 @@ import { API, type Deleted, type Place, type Rating } from '@sendero/contract';
 import { places, ratings } from '@/db/schema.js';
 import { useTestApp, type TestUser } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
-import { createPlace, uploadedUrl } from './helpers/upload-fixtures.js';
+import { createPlace, pngImage, upload, uploadedUrl } from './helpers/upload-fixtures.js';
 
 const t = useTestApp();
 let admin: TestUser;
@@ -113,3 +113,31 @@ it('the same review deleted twice at once is subtracted once: one 200, one 404',
   expect(n.ratingSum).toBe(n.sum);
   expect(n.rating).toBe(n.expected);
 });
+
+/**
+ * An ordinary peak (docs/product.md#images, docs/decisions/039-uploads-admitted-by-expected-wait.md): thirty
+ * people upload a photo and publish a review at the same moment. Images are processed one at a time; the
+ * others wait their turn with their body on disk instead of being refused (with a queue of 16, 13 got 503).
+ */
+it('30 people upload a photo and publish a review at the same time: every upload and every review is 201', async () => {
+  const people = await Promise.all(Array.from({ length: 30 }, () => t.createUser()));
+  const photos: Buffer[] = [];
+  for (let i = 0; i < people.length; i++) photos.push(await pngImage(640, 480));
+  const peak = await createPlace(t, admin.token, { name: 'Mirador concurrido' }, { verifyWith: admin.token });
+  const results = await Promise.all(
+    people.map(async (r, i) => {
+      const photo = await upload(t, r.token, photos[i]!, 'rating');
+      if (photo.status !== 201) return { photo: photo.status, review: 0 };
+      const review = await api(t, r.token).post<Rating & ErrorBody>(API.ratingCreate, {
+        id_place: peak._id,
+        photo_url: photo.body.url,
+        rating: (i % 5) + 1,
+        comment: `Reseña con foto número ${i + 1}`,
+      });
+      return { photo: photo.status, review: review.status };
+    }),
+  );
+  expect(results).toEqual(people.map(() => ({ photo: 201, review: 201 })));
+  const res = await api(t, admin.token).get<Place & ErrorBody>(API.place(peak._id));
+  expect(res.body).toMatchObject({ comments: 30 });
+}, 120_000);

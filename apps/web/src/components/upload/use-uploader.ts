@@ -79,7 +79,8 @@ export function useUploader(preset: UploadPreset): Uploader {
         }
       } catch (e) {
         if (isAbortError(e)) return { ok: false, message: '' };
-        const gaveUp = isApiRequestError(e) && (e.status === 503 || e.status === 429);
+        // Still busy after the retries: said plainly. (A 429 keeps its own message: this person's uploads a minute.)
+        const gaveUp = isApiRequestError(e) && e.status === 503;
         const message = gaveUp ? MSG.uploadGaveUp : isApiRequestError(e) ? e.message : MSG.internal;
         setError(message);
         if (!isApiRequestError(e) || e.status === 0 || e.status >= 500) showError(message);
