@@ -11,7 +11,9 @@ CREATE TABLE "place_words" (
 	"display" text NOT NULL,
 	"places" integer NOT NULL
 );--> statement-breakpoint
+-- Candidates by trigrams (word % typed); "does a name have a word starting with it" by prefix.
 CREATE INDEX IF NOT EXISTS "place_words_word_trgm_idx" ON "place_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "place_words_word_prefix_idx" ON "place_words" ("word" text_pattern_ops);--> statement-breakpoint
 CREATE OR REPLACE FUNCTION place_name_words(name text) RETURNS TABLE (word text, display text)
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT w.word, (array_agg(w.piece ORDER BY w.n))[1]
