@@ -14,6 +14,11 @@
  *     input's event duration, as INP counts it, and the time until the results on screen are final;
  *     each keystroke the best of BENCH_KEYSTROKE_TRIALS plays, see TRIALS), DOM nodes and JS heap; the landing as a visitor on slow 4G (150 ms, 1.6 Mbps): time until its cards are painted.
  *
+ *  4. did you mean (docs/product.md#did-you-mean): at the largest size of 100,000 or more, the service's p99 of
+ *     misspelt searches with their suggestion beside ordinary ones, on PostgreSQL and on PGlite in one run
+ *     (bench/catalogue-suggest.ts; budget 30 ms on PostgreSQL); at 10,000, the browser's suggestion per
+ *     keystroke at 4x CPU (bench/catalogue-suggest-web.ts; budget 50 ms).
+ *
  * One browser for the whole team: run it as `flock /tmp/sendero-browser.lock npm run bench:catalogue`.
  * Exit code 1 when a budget is missed.
  */
@@ -30,6 +35,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { API, DURATION_LABEL, PLACE_INDEX_MAX, SESSION_STORAGE_KEY, SORT_LABEL, TEXT, TRAVEL_HOURS_LABEL, UPLOADS_PATH_PREFIX, type Session } from '@sendero/contract';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/env.js';
 import { freePort, httpClient, spawnNode, waitForUrl } from '../apps/server/test/helpers/process.js';
+import { measureBrowserSuggestion, type BrowserSuggestionFigures } from './catalogue-suggest-web.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const serverJs = join(root, 'apps/server/dist/server.js');
@@ -49,6 +55,8 @@ const BUDGET = {
   bytesPerEntry: 40,
   searchP99Ms: 50,
   rebuildMs: 20,
+  suggestP99PostgresMs: 30,
+  suggestKeystrokeMs: 50,
 };
 
 const ADMIN = { email: 'bench.admin@example.com', password: randomBytes(12).toString('base64url') };
@@ -393,6 +401,36 @@ interface SizeFigures {
   searchP99: Record<string, number>;
   screen: ScreenFigures;
   landingMs: number;
+  browserSuggestion: BrowserSuggestionFigures | null;
+}
+
+interface SuggestFigures {
+  places: number;
+  rounds: number;
+  postgres: { seedS: number; words: number; figures: Record<string, { p99: number; median: number }> };
+  pglite: { seedS: number; words: number; figures: Record<string, { p99: number; median: number }> };
+}
+
+/** bench/catalogue-suggest.ts in a child (the server's modules), on a fresh PostgreSQL database and an in-memory PGlite. */
+async function measureSuggestions(size: number): Promise<SuggestFigures> {
+  const dbName = `sendero_bench_suggest_${process.pid}_${size}`;
+  const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${dbName}`);
+    await admin.query(`create database ${dbName}`);
+    const run = spawnNode(['--import', 'tsx', join(root, 'bench/catalogue-suggest.ts'), `${PG_URL}/${dbName}`, String(size)], {
+      cwd: root,
+      env: { ...process.env, TSX_TSCONFIG_PATH: join(root, 'apps/server/tsconfig.json') },
+    });
+    const code = await run.exited;
+    const line = run.output().split('\n').findLast((l) => l.startsWith('{')) ?? '';
+    if (code !== 0) throw new Error(`catalogue-suggest.ts failed: ${run.output()}`);
+    return JSON.parse(line) as SuggestFigures;
+  } finally {
+    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+    await admin.end();
+  }
 }
 
 async function measureSize(browser: Browser | null, size: number): Promise<SizeFigures> {
@@ -463,6 +501,8 @@ async function measureSize(browser: Browser | null, size: number): Promise<SizeF
       ['nombre "choquequirao 9"', { name: 'choquequirao 9' }],
       ['nombre "xyz" (nada)', { name: 'xyz' }],
       ['ciudad "cus" + nombre "cas"', { city: 'cus', name: 'cas' }],
+      // docs/product.md#did-you-mean: nothing found, and the suggestion 'Choquequirao'.
+      ['nombre "choquekirao" (sugerencia)', { name: 'choquekirao' }],
     ] as const) {
       const r = await autocannon({ url: base + API.placeSearch(query), connections: 1, duration: 4 });
       if (r.non2xx || r.errors) throw new Error(`search ${label}: ${r.non2xx} non-2xx, ${r.errors} errors`);
@@ -472,6 +512,7 @@ async function measureSize(browser: Browser | null, size: number): Promise<SizeF
     // -- Browser
     // Without the browser (BENCH_CATALOGUE_SCREENS=0) the screen figures are not measured, nor printed.
     const screen = browser ? await measureSearchScreen(browser, base, user, size) : (null as unknown as ScreenFigures);
+    const browserSuggestion = browser && size === 10000 ? await measureBrowserSuggestion(browser, size, CPU_SLOWDOWN) : null;
     const landingMs = browser ? await measureLanding(browser, base) : 0;
     if (SHOTS && browser) await screenshots(browser, base, user, size);
     return {
@@ -483,6 +524,7 @@ async function measureSize(browser: Browser | null, size: number): Promise<SizeF
       searchP99,
       screen,
       landingMs,
+      browserSuggestion,
     };
   } finally {
     await db.end().catch(() => undefined);
@@ -504,6 +546,7 @@ async function main() {
   const browser = SCREENS ? await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }) : null;
   const results: SizeFigures[] = [];
   const failed: number[] = [];
+  let suggest: SuggestFigures | null = null;
   try {
     for (const size of SIZES) {
       console.log(`\n== ${size} verified destinations`);
@@ -513,6 +556,17 @@ async function main() {
       } catch (error) {
         console.error(error instanceof Error ? (error.stack ?? error.message) : error);
         failed.push(size);
+      }
+    }
+    // Did you mean at the largest size of 100,000 or more (docs/product.md#did-you-mean).
+    const large = Math.max(...SIZES);
+    if (large >= 100000) {
+      console.log(`\n== did you mean: ${large} destinations with realistic names, PostgreSQL and PGlite`);
+      try {
+        suggest = await measureSuggestions(large);
+      } catch (error) {
+        console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+        failed.push(large);
       }
     }
   } finally {
@@ -552,7 +606,32 @@ async function main() {
     console.log(`${String(r.size).padStart(7)}  ${index}   ${timings.padEnd(34)} ${search}`);
   }
 
+  console.log('\n== Did you mean (docs/product.md#did-you-mean)');
+  for (const r of results) {
+    const b = r.browserSuggestion;
+    if (!b) continue;
+    console.log(
+      `   browser at ${b.places} places (${b.words} words), ${CPU_SLOWDOWN}x CPU: per keystroke worst ${b.worstKeystrokeMs.toFixed(1)} ms, median ${b.medianKeystrokeMs.toFixed(1)} ms; first empty keystroke (word list made) ${b.firstEmptyMs.toFixed(1)} ms; ${Object.entries(b.suggestions).map(([k, v]) => `${k} -> ${v}`).join(', ')}`,
+    );
+  }
+  if (suggest) {
+    console.log(`   server at ${suggest.places} places, searchPlaces in process, ${suggest.rounds} rounds: p99 (median) ms`);
+    console.log(`   ${'query'.padEnd(40)} ${'PostgreSQL'.padStart(16)} ${'PGlite'.padStart(16)}`);
+    for (const label of Object.keys(suggest.postgres.figures)) {
+      const one = (x?: { p99: number; median: number }) => (x ? `${x.p99.toFixed(1)} (${x.median.toFixed(1)})` : '-').padStart(16);
+      console.log(`   ${label.padEnd(40)} ${one(suggest.postgres.figures[label])} ${one(suggest.pglite.figures[label])}`);
+    }
+    console.log(`   word table: ${suggest.postgres.words} words; seeded by SQL in ${suggest.postgres.seedS.toFixed(1)} s (PostgreSQL), ${suggest.pglite.seedS.toFixed(1)} s (PGlite)`);
+  }
+
   const misses: string[] = failed.map((size) => `${size}: the run failed (see above)`);
+  for (const r of results) {
+    const b = r.browserSuggestion;
+    if (b && b.worstKeystrokeMs > BUDGET.suggestKeystrokeMs) misses.push(`${r.size}: browser suggestion keystroke ${b.worstKeystrokeMs.toFixed(1)} ms > ${BUDGET.suggestKeystrokeMs} ms`);
+  }
+  if (suggest)
+    for (const [label, x] of Object.entries(suggest.postgres.figures))
+      if (label.startsWith('misspelt') && x.p99 > BUDGET.suggestP99PostgresMs) misses.push(`${suggest.places}: ${label} p99 ${x.p99.toFixed(1)} ms on PostgreSQL > ${BUDGET.suggestP99PostgresMs} ms`);
   for (const r of results) {
     if (r.size >= 10000) {
       if (SCREENS) {
@@ -573,7 +652,7 @@ async function main() {
     if (r.size >= 100000) for (const [k, v] of Object.entries(r.searchP99)) if (!k.startsWith('(') && v > BUDGET.searchP99Ms) misses.push(`${r.size}: search ${k} p99 ${v} ms > ${BUDGET.searchP99Ms} ms`);
   }
   console.log(
-    `\nBudgets (at 10,000: cards within ${BUDGET.paintRatio}x of 100, keystroke input < ${BUDGET.keystrokeMs} ms, < ${BUDGET.domNodes} DOM nodes, index <= ${BUDGET.indexBrotliKb} KB and <= ${BUDGET.bytesPerEntry} B/entry brotli, index after a write <= ${BUDGET.rebuildMs} ms; at 100,000 search p99 <= ${BUDGET.searchP99Ms} ms):`,
+    `\nBudgets (at 10,000: cards within ${BUDGET.paintRatio}x of 100, keystroke input < ${BUDGET.keystrokeMs} ms, < ${BUDGET.domNodes} DOM nodes, index <= ${BUDGET.indexBrotliKb} KB and <= ${BUDGET.bytesPerEntry} B/entry brotli, index after a write <= ${BUDGET.rebuildMs} ms; at 100,000 search p99 <= ${BUDGET.searchP99Ms} ms, a misspelt search with its suggestion p99 <= ${BUDGET.suggestP99PostgresMs} ms on PostgreSQL; at 10,000 the browser suggestion <= ${BUDGET.suggestKeystrokeMs} ms per keystroke at ${CPU_SLOWDOWN}x CPU):`,
   );
   console.log(misses.length ? misses.map((m) => `   OVER BUDGET ${m}`).join('\n') : '   all OK');
   if (misses.length) process.exitCode = 1;

@@ -34,12 +34,16 @@ export const SUGGEST_MIN_SIMILARITY = 0.3;
 const NOT_WORD = /[^0-9A-Za-zÁÀÂÄÃÅáàâäãåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÖÕóòôöõÚÙÛÜúùûüÑñÇçÝýÿ]+/;
 const PLAIN_WORD = /^[a-z0-9]+$/;
 
+const ASCII_WORD = /^[0-9A-Za-z]+$/;
+/** normalize() of one piece; plain ASCII (most pieces) needs only lower case. */
+const normalizePiece = (piece: string) => (ASCII_WORD.test(piece) ? piece.toLowerCase() : normalize(piece));
+
 /** The distinct words of a place name, normalised, each with its first spelling in the name. */
 export function placeNameWords(name: string): { word: string; display: string }[] {
   const out = new Map<string, string>();
   for (const piece of name.split(NOT_WORD)) {
     if (!piece) continue;
-    const word = normalize(piece);
+    const word = normalizePiece(piece);
     if (PLAIN_WORD.test(word) && !out.has(word)) out.set(word, piece);
   }
   return [...out].map(([word, display]) => ({ word, display }));
@@ -66,21 +70,34 @@ export function wordTrigrams(word: string): Set<string> {
   return out;
 }
 
-/** Levenshtein distance when it is at most `max`, else max + 1 (one band of the table, early exit). */
+/** Two rows of the edit table, reused across calls (a keystroke compares thousands of words). */
+let rowA = new Int32Array(64);
+let rowB = new Int32Array(64);
+
+/** Levenshtein distance when it is at most `max`, else max + 1 (early exit once a whole row exceeds it). */
 export function editDistanceWithin(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  if (rowA.length <= b.length) {
+    rowA = new Int32Array(b.length * 2 + 1);
+    rowB = new Int32Array(b.length * 2 + 1);
+  }
+  let prev = rowA;
+  let row = rowB;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    row[0] = i;
     let best = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const v = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
-      row.push(v);
+      const replace = prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1);
+      const v = Math.min(prev[j]! + 1, row[j - 1]! + 1, replace);
+      row[j] = v;
       if (v < best) best = v;
     }
     if (best > max) return max + 1;
+    const t = prev;
     prev = row;
+    row = t;
   }
   return Math.min(prev[b.length]!, max + 1);
 }
