@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API, DIFFICULTIES, type LoginResponse, type Outing, type Place, type RatingListItem, type User } from '@sendero/contract';
+import { API, DIFFICULTIES, type LoginResponse, type Outing, type Place, type PlaceDetail, type RatingListItem, type User } from '@sendero/contract';
 import { outingParticipants, outings, places, ratings, uploads, users } from '@/db/schema.js';
 import { seedSampleData, type SeedResult } from '@/seed/index.js';
 import { createLocalStorage } from '@/storage/local.js';
@@ -135,6 +135,14 @@ describe('sample data on an empty database', () => {
       expect(login.status, email).toBe(200);
       expect(login.body.role).toBe('guide');
     }
+  });
+
+  it("gives a few destinations recent trail reports, one 'Con obstáculos' with 'Barro' (docs/product.md#trail-conditions)", async () => {
+    const all = await t.db.select().from(places);
+    const details = await Promise.all(all.filter((p) => p.verified).map(async (p) => (await api(t, admin.token).get<PlaceDetail>(API.place(p.id))).body));
+    const reported = details.filter((d) => d.conditions !== null);
+    expect(reported.length).toBeGreaterThanOrEqual(3);
+    expect(reported.some((d) => d.conditions?.condition === 'obstaculos' && d.conditions.hazards.includes('barro'))).toBe(true);
   });
 
   it('has two approved guides with upcoming outings: one nearly full, one cancelled, taken = participants', async () => {

@@ -5,6 +5,7 @@ import {
   ADMIN_TRANSITIONS,
   canDeleteReview,
   canEditPlace,
+  canEditReview,
   canSeePlace,
   canWriteReview,
   isTransitionAllowed,
@@ -32,6 +33,11 @@ describe('who may see and edit a place', () => {
 });
 
 describe('who may write and delete a review', () => {
+  it('only the author corrects; admins delete, they do not edit', () => {
+    const review = { id_user: 'u2' };
+    expect([null, creator, other, admin, { id: 'u2', role: null }].map((c) => canEditReview(review, c))).toEqual([false, false, true, false, false]);
+  });
+
   it('the author and admins delete', () => {
     const review = { id_user: 'u2' };
     expect([null, creator, other, admin, { id: 'u2', role: null }].map((c) => canDeleteReview(review, c))).toEqual([false, false, true, true, false]);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { FastifyBaseLogger } from 'fastify';
+import { addDays, limaDate } from '@sendero/contract';
 import { outingParticipants, outings, places, ratings, uploads, users } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import { hashPassword } from '@/services/passwords.js';
@@ -182,6 +183,7 @@ export async function seedSampleData({ db, storage, log }: SeedDeps): Promise<Se
         rating: r.rating,
         comment: r.comment,
         createdAt: new Date(now - (i + 1) * 6 * 3600_000),
+        ...(r.trail && { walkedOn: addDays(limaDate(now), -r.trail.daysAgo), condition: r.trail.condition, hazards: r.trail.hazards }),
       })),
     );
     for (const placeIndex of new Set(SAMPLE_REVIEWS.map((r) => r.place))) {

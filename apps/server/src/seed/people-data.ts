@@ -1,4 +1,4 @@
-import type { GuideApplication } from '@sendero/contract';
+import type { GuideApplication, TrailCondition, TrailHazard } from '@sendero/contract';
 import { SAMPLE_PLACES } from './places-data.js';
 
 export interface SamplePerson {
@@ -50,6 +50,11 @@ export interface SampleReview {
   place: number;
   rating: 1 | 2 | 3 | 4 | 5;
   comment: string;
+  /**
+   * What the reviewer found (docs/product.md#trail-conditions), walked `daysAgo` days before the seed
+   * ran (Lima's calendar), so a newcomer sees 'Estado reciente' on a few destinations.
+   */
+  trail?: { daysAgo: number; condition: TrailCondition; hazards: TrailHazard[] };
 }
 
 export const SAMPLE_REVIEWS: SampleReview[] = [
@@ -58,6 +63,7 @@ export const SAMPLE_REVIEWS: SampleReview[] = [
     place: placeIndex('Lomas de Lachay'),
     rating: 5,
     comment: 'Fuimos en agosto y todo estaba verde. Los senderos están bien marcados y es perfecto para ir con niños.',
+    trail: { daysAgo: 3, condition: 'despejado', hazards: [] },
   },
   {
     author: 2,
@@ -82,18 +88,21 @@ export const SAMPLE_REVIEWS: SampleReview[] = [
     place: placeIndex('Laguna 69'),
     rating: 5,
     comment: 'El color del agua no parece real. El último tramo es duro: salgan temprano y vayan aclimatados.',
+    trail: { daysAgo: 6, condition: 'despejado', hazards: ['mal_de_altura'] },
   },
   {
     author: 2,
     place: placeIndex('Bosque de Zárate'),
     rating: 3,
     comment: 'Subida larga y sin sombra al inicio. El bosque es lindo, pero bajamos muy cansados. Salgan antes de las 7.',
+    trail: { daysAgo: 2, condition: 'obstaculos', hazards: ['barro'] },
   },
   {
     author: 0,
     place: placeIndex('Cataratas de Antankallo'),
     rating: 4,
     comment: 'La catarata principal es enorme. Hay tramos empinados; los bastones ayudan mucho en la bajada.',
+    trail: { daysAgo: 4, condition: 'obstaculos', hazards: ['barro', 'rio_crecido'] },
   },
   {
     author: 3,
