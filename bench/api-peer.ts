@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api`, section `peer` (issue 17): Sendero against the original backend, side by side.
+ * `npm run bench:api`, section `peer` (docs/product.md#web-rules): Sendero against the original backend, side by side.
  *
  * Three servers on the same catalogue of BENCH_PLACES (1,000) verified places:
  *   peer  the original's calls re-created on Express + `pg` (bench/peer/original.mjs: one query per

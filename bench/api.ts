@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api` (issue 2): how close our GET /api/place comes to a bare node:http server.
+ * `npm run bench:api` (docs/product.md#calls): how close our GET /api/place comes to a bare node:http server.
  *
  * 1. Starts the built server (apps/server/dist/server.js) on a temporary DATA_DIR (embedded PGlite,
  *    SAMPLE_DATA=false) and seeds 1,000 verified places through the API.
@@ -9,16 +9,16 @@
  *    GET /api/place/{id} with a user's token. Prints req/s and p99 of each (median of the rounds)
  *    and the ratios b/a and c/a against the budgets b/a >= 0.8 and c/a >= 0.5. With a web build, also
  *    (d) the plain index.html and (e) a destination's page rendered with its meta tags: e/d >= 0.7.
- * 4. (issue 15, docs/product.md#several-processes) On PostgreSQL (a database created for the run on
+ * 4. (docs/product.md#several-processes) On PostgreSQL (a database created for the run on
  *    BENCH_DATABASE_URL, postgres://postgres@127.0.0.1:5432/postgres, and dropped after): the built
  *    server with WEB_CONCURRENCY=1 and, on the same database, with WEB_CONCURRENCY=2, side by side in
  *    rounds: GET /api/place/{id} with a token, GET /api/place, and review writes (POST
  *    /api/rating/create + DELETE, in pairs). Prints both and the ratio =2 / =1 of each, against the
- *    budget >= 1.5 for the two reads on a machine with 2 cores or more (issue 15); writes are printed.
- * 5. (issue 17) Sendero on PostgreSQL and on PGlite against the original backend re-created on Express +
+ *    budget >= 1.5 for the two reads on a machine with 2 cores or more (docs/product.md#several-processes); writes are printed.
+ * 5. (docs/product.md#web-rules) Sendero on PostgreSQL and on PGlite against the original backend re-created on Express +
  *    pg, per call (list, detail, reviews, review create and delete, login), the upload-contention case
  *    and the memory after a mixed load, with PASS/FAIL against each budget: see bench/api-peer.ts.
- * 6. (issue 7, docs/product.md#catalogue) On a PostgreSQL database of its own with 10,000 verified places
+ * 6. (docs/product.md#catalogue) On a PostgreSQL database of its own with 10,000 verified places
  *    inserted by SQL (BENCH_REBUILD_PLACES): the browsing index and GET /api/place's list after a
  *    one-place write, in process (bench/catalogue-rebuild.ts): full build, then the median and max of
  *    the next read after each of 30 writes, against the budget < 20 ms for the median; and whether the

@@ -1,5 +1,5 @@
 /**
- * Part of `npm run bench:catalogue` and `npm run bench:api` (issue 7): the server's browsing index and
+ * Part of `npm run bench:catalogue` and `npm run bench:api` (docs/product.md#catalogue): the server's browsing index and
  * verified list (GET /api/place) after a write, in process, against a PostgreSQL database. Run as
  *   tsx --tsconfig apps/server/tsconfig.json bench/catalogue-rebuild.ts <DATABASE_URL> [--seed N]
  * (`--seed N`: migrate the empty database and insert N verified places by SQL first). Prints one JSON

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:catalogue` (issue 7, docs/product.md#catalogue): does the cost of a visit and of a
+ * `npm run bench:catalogue` (docs/product.md#catalogue): does the cost of a visit and of a
  * keystroke stay the same as the catalogue grows? Not a test: it measures, side by side in one run,
  * against the 100-destination figures of that same run (the baseline), and checks the budgets.
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:outings` (issue 11, docs/product.md#outings): taking spots on group outings under load,
+ * `npm run bench:outings` (docs/product.md#outings): taking spots on group outings under load,
  * next to a review create (POST /api/rating/create, the other write that locks a row: the place's)
  * measured in the same run, on the built server on PostgreSQL and on PGlite.
  *

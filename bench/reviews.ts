@@ -1,5 +1,5 @@
 /**
- * `npm run bench:reviews` (issue 17): review writes and the detail reads against the original backend.
+ * `npm run bench:reviews` (docs/product.md#web-rules): review writes and the detail reads against the original backend.
  *
  * Side by side, in rounds, with autocannon:
  *   peer  the original's calls re-created on node:http + `pg` (bench/peer/original.mjs, Express + pg: no
@@ -9,7 +9,7 @@
  * Cases: `write` = each connection creates a review and deletes it (one pair per loop, each on its own
  * place), `detail` = GET /api/place/{id}, `reviews` = GET /api/rating/{placeId} (a place with a few
  * reviews). Reads go through autocannon; writes through fetch workers (reviewWritePairs in helpers.ts). Prints req/s and p99 per target (median of the rounds) and the ratios pg/peer, lite/peer
- * and lite/pg against the budgets of issue 17: write pg/peer >= 1, write lite/peer >= 0.8, reads
+ * and lite/pg against the budgets of docs/product.md#web-rules: write pg/peer >= 1, write lite/peer >= 0.8, reads
  * lite/pg >= 0.8. Exit code 1 when a budget is missed. Environment: BENCH_DATABASE_URL (a server
  * where databases may be created; postgres://postgres@127.0.0.1:5432/postgres), BENCH_SECONDS (6),
  * BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_PLACES (200 places, the catalogue behind the calls).

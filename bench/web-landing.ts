@@ -1,5 +1,5 @@
 /**
- * Budget 1 (issue 3): the JavaScript the landing page downloads before it is interactive, as gzip.
+ * Budget 1 (docs/product.md#web-rules): the JavaScript the landing page downloads before it is interactive, as gzip.
  * Loads `/` from the built server in Chromium and records every script response: those received by
  * the `load` event, and those received until the network is idle (the lazy landing route included).
  */

@@ -1,6 +1,6 @@
 /**
- * Budget 3 (issue 3): Lighthouse 12.8 (its default mobile profile with simulated throttling) on the
- * landing page served by the built server, in Debian's Chromium; and (issue 17) on /ingresar and
+ * Budget 3 (docs/product.md#web-rules): Lighthouse 12.8 (its default mobile profile with simulated throttling) on the
+ * landing page served by the built server, in Debian's Chromium; and (docs/product.md#web-rules) on /ingresar and
  * /registro, which must paint as fast as the landing: performance >= 98, best practices 100.
  *
  * Each page is measured several times (BENCH_LIGHTHOUSE_RUNS, 5 by default) and judged on the run with
@@ -21,7 +21,7 @@ type Category = keyof typeof LIGHTHOUSE_BUDGETS;
 
 export const LIGHTHOUSE_PATHS = ['/', '/ingresar', '/registro'] as const;
 
-/** The landing's budgets; login and register also need performance >= 98 (issue 17). */
+/** The landing's budgets; login and register also need performance >= 98 (docs/product.md#web-rules). */
 export function lighthouseBudgets(path: string): Record<Category, number> {
   return path === '/' ? { ...LIGHTHOUSE_BUDGETS } : { ...LIGHTHOUSE_BUDGETS, performance: 98 };
 }

@@ -1,5 +1,5 @@
 /**
- * Planning budget (issue 14, docs/product.md#planning): 5,000 places, one filter change with every filter
+ * Planning budget (docs/product.md#planning): 5,000 places, one filter change with every filter
  * active (name, city, difficulty, 'Horas de viaje', 'Duración de la caminata') in the 'Más cerca de
  * mí' order, against the name filter of docs/product.md#search alone, side by side in the same process over
  * the same simulated keystrokes. Budget: at most 2x the name filter's time, and under 4 ms.

@@ -1,5 +1,5 @@
 /**
- * Budget 2 (issue 3): search filtering over 5,000 places, the contract's `filterIndex` (keys
+ * Budget 2 (docs/product.md#web-rules): search filtering over 5,000 places, the contract's `filterIndex` (keys
  * normalised once per load) against `filterNaive` (normalising on every keystroke), side by side in
  * the same process over the same simulated keystrokes.
  */

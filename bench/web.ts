@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web`: the web budgets of issues 3, 12 and 17, printed as figures against their budgets.
+ * `npm run bench:web`: the web budgets of docs/product.md#web-rules and #saved, printed as figures against their budgets.
  * Not a test: it measures. Exit code 1 when a budget is missed, so a CI step can flag it.
  *   npm run bench:web                       build, then all three
  *   npm run bench:web -- --only search      one of: landing, search, planning, lighthouse (no build needed for search, planning)
@@ -74,7 +74,7 @@ if (wants('landing') || wants('lighthouse')) {
       failed ||= !r.withinBudget;
     }
     if (wants('lighthouse')) {
-      // The landing and the two screens a visitor opens from it (issue 17: login and register paint as fast).
+      // The landing and the two screens a visitor opens from it (docs/product.md#web-rules: login and register paint as fast).
       for (const path of lighthousePaths) {
         const r = await runLighthouse(`${server.url}${path}`, CHROMIUM_PATH, CHROMIUM_ARGS);
         console.log(`\n== Lighthouse 12.8 on ${server.url}${path} (mobile, simulated throttling), median of ${r.runs.length} runs (CPU benchmark index ${r.benchmarkIndex})`);

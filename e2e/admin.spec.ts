@@ -2,7 +2,7 @@ import { ADMIN_ACTION_LABELS, MSG, shortName, TEXT } from '@sendero/contract';
 import type { Locator, Page } from '@playwright/test';
 import { type Account, action, adminCreds, checkA11y, expect, fact, login, loginThroughUi, MENU, menuControls, menuItem, openMenuIfHidden, test, uniqueTag } from './fixtures.js';
 
-// Issue 4 "Tests": the administrator's journeys (docs/product.md#admin-users and the admin screens after it).
+// The administrator's journeys (docs/product.md#admin-users and the admin screens after it).
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const VISIBLE = 'Este lugar es visible a los usuarios.';
@@ -32,7 +32,7 @@ async function openPlacesListAt(page: Page, name: string): Promise<Locator> {
   return row(page, name);
 }
 
-/** Opens the admin users list narrowed to a user (search by name or email, issue 4). */
+/** Opens the admin users list narrowed to a user (search by name or email, docs/product.md#admin-users). */
 async function openUsersListAt(page: Page, account: Account): Promise<Locator> {
   await page.goto('/admin/usuarios');
   await expect(page.getByRole('columnheader', { name: TEXT.admin.name })).toBeVisible();

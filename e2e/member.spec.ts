@@ -19,7 +19,7 @@ import {
 } from './fixtures.js';
 import type { Page } from '@playwright/test';
 
-// Issue 3 "Quality": the member journeys of docs/product.md#search against the real server.
+// The member journeys of docs/product.md#search against the real server.
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

@@ -3,7 +3,7 @@ import { API, MSG, type Rating, TEXT } from '@sendero/contract';
 import { chooseImages, expect, login, logoutControl, pngFile, test, uniqueTag } from './fixtures.js';
 
 /**
- * Issue 10: a phone on a weak or lost signal never gets a white page and never loses what was typed.
+ * docs/product.md#no-lost-input: a phone on a weak or lost signal never gets a white page and never loses what was typed.
  * Every journey here runs on a throttled network with a 4x slower CPU (Chrome DevTools Protocol),
  * and goes offline through the same protocol so the throttling stays in force when it comes back.
  */
@@ -13,7 +13,7 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 
 /** A mid-range phone on a weak 4G signal. */
 const WEAK_4G = { offline: false, latency: 150, downloadThroughput: (1_600 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-/** The first-paint budget's network (issue 10 item 4): 400 kbps, 400 ms. */
+/** The first-paint budget's network (docs/product.md#no-lost-input): 400 kbps, 400 ms. */
 const SLOW = { offline: false, latency: 400, downloadThroughput: (400 * 1024) / 8, uploadThroughput: (400 * 1024) / 8 };
 
 async function phone(page: Page, network = WEAK_4G): Promise<CDPSession> {

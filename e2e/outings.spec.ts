@@ -1,7 +1,7 @@
 import { formatOutingDate, isoToLimaLocal, limaLocalToIso, MSG, shortName, TEXT } from '@sendero/contract';
 import { checkA11y, expect, login, MENU, menuItem, openMenuIfHidden, test } from './fixtures.js';
 
-// Issue 11: group outings (docs/product.md#outings), a guide and hikers in their own windows, one real server.
+// Group outings (docs/product.md#outings), a guide and hikers in their own windows, one real server.
 
 test.describe('group outings', () => {
   test('a guide organizes an outing, a hiker joins it, the guide sees them in Personas inscritas and cancels, the hiker sees Cancelada', async ({ page, api, admin, registerUser, openAs }) => {

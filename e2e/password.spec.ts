@@ -4,7 +4,7 @@ import { MSG, TEXT } from '@sendero/contract';
 import { checkA11y, expect, test } from './fixtures.js';
 import { MAILBOX_DIR } from './env.js';
 
-// Issue 16: password recovery through a real mail.
+// Password recovery (docs/product.md#password-recovery) through a real mail.
 
 interface Mail {
   to: string[];

@@ -1,7 +1,7 @@
 import { MSG, TEXT } from '@sendero/contract';
 import { action, checkA11y, expect, login, loginThroughUi, logoutControl, menuControls, openMenuIfHidden, storedSession, test } from './fixtures.js';
 
-// Issue 3: what a visitor sees and does before having a session (docs/product.md#who-it-is-for).
+// What a visitor sees and does before having a session (docs/product.md#who-it-is-for).
 
 test.describe('as a visitor', () => {
   test('I see the landing page with its three sections, and it passes axe', async ({ page }) => {
@@ -147,7 +147,7 @@ test.describe('as a visitor', () => {
     await expect(menuControls(page).first()).toBeVisible();
   });
 
-  // Issue 17: login and register paint in the first wave of downloads. The HTML the server sends for
+  // docs/product.md#web-rules: login and register paint in the first wave of downloads. The HTML the server sends for
   // them names every chunk their form and its validation need (modulepreload, and prefetch for the
   // validation, apps/server/src/plugins/web.ts),
   // so no script is asked for that the HTML did not name, not even when the empty form is sent.
@@ -176,7 +176,7 @@ test.describe('as a visitor', () => {
     });
   }
 
-  // Issue 17: before any JavaScript, /ingresar and /registro already show their card (the build renders
+  // docs/product.md#web-rules: before any JavaScript, /ingresar and /registro already show their card (the build renders
   // the screens into their HTML, apps/web/src/app/static-shells.tsx), not a spinner or the landing's hero,
   // and its fields take typing (docs/decisions/038-auth-screens-start-on-first-use.md).
   test('with JavaScript off, /ingresar and /registro show their title, fields and button, and never put what I type in the address', async ({ browser }) => {

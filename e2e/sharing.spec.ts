@@ -1,7 +1,7 @@
 import { TEXT } from '@sendero/contract';
 import { checkA11y, expect, login, test } from './fixtures.js';
 
-// Issue 13: sharing a destination (docs/product.md#sharing).
+// Sharing a destination (docs/product.md#sharing).
 
 test.describe('sharing a destination', () => {
   test('as a friend I open a shared link, see what was shared, sign in and land on it', async ({ page, api, admin, registerUser }) => {

@@ -36,7 +36,7 @@ function inlineEntryCss(): Plugin {
 /**
  * The installable app (docs/product.md#saved): /manifest.webmanifest (linked from index.html) and
  * /sw.js built from src/sw/sw.ts with the list of every built file to precache. The page registers
- * the worker itself after load (src/lib/pwa.ts), so nothing is injected into the first bundle.
+ * the worker itself after load (src/lib/register-sw.ts), so nothing is injected into the first bundle.
  */
 const pwa = VitePWA({
   strategies: 'injectManifest',

@@ -1,5 +1,5 @@
 /**
- * The peer of `npm run bench:api` and `npm run bench:reviews` (issue 17): the original backend's calls
+ * The peer of `npm run bench:api` and `npm run bench:reviews` (docs/product.md#web-rules): the original backend's calls
  * re-created as it did them, on Express + `pg`:
  * - one query per step, no cache (the list is read and serialized on every request);
  * - the JWT checked without reading the user;

@@ -46,7 +46,7 @@ const EnvSchema = z.object({
   SLOW_REQUEST_MS: z.coerce.number({ error: 'must be a positive integer' }).int().min(1).default(1000),
   /** Built web app (apps/web/dist); found next to the server by default. */
   WEB_DIST_DIR: z.string().min(1).optional(),
-  /** Rate-limit counters shared by every process (docs/decisions/001-rate-limit-counters-in-memory.md). */
+  /** Rate-limit counters shared by every process (docs/decisions/001-rate-limit-counters-in-redis-or-memory.md). */
   REDIS_URL: z.string().refine(isRedisUrl, { error: 'must be a redis:// or rediss:// URL (e.g. redis://127.0.0.1:6379)' }).optional(),
   /** Prepended to every Redis key, so that several sites (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, { error: 'use 1 to 64 letters, digits or : _ . -' }).default('sendero:'),

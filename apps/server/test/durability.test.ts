@@ -9,7 +9,7 @@ import { freePort, httpClient, startServer as startServerProcess, type CallOptio
 import { placeInput } from './helpers/upload-fixtures.js';
 
 /**
- * Restart durability (issue 2): the real server as a child process on a temporary DATA_DIR (embedded
+ * Restart durability (docs/product.md#calls): the real server as a child process on a temporary DATA_DIR (embedded
  * PGlite; in the server-pg project a fresh PostgreSQL database through DATABASE_URL), some writes,
  * `kill -9`, a new process on the same data, and everything acknowledged is read back.
  */

@@ -4,7 +4,7 @@ import { API, MSG } from '@sendero/contract';
 import { useTestApp } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
 
-/** Issue 8: what the router and Node's HTTP parser answer before any route runs, and slow clients. */
+/** docs/product.md#errors: what the router and Node's HTTP parser answer before any route runs, and slow clients. */
 
 function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
   expect(String(headers['content-security-policy']), what).toContain("default-src 'self'");

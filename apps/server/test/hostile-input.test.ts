@@ -8,7 +8,7 @@ import { useTestApp, type TestUser } from './helpers/app.js';
 import { api, type Answer, type ErrorBody } from './helpers/client.js';
 import { createPlace, placeInput, upload, uploadedUrl } from './helpers/upload-fixtures.js';
 
-/** Issue 8: hostile bodies, files and tokens get their 4xx, never a 500. */
+/** docs/product.md#errors: hostile bodies, files and tokens get their 4xx, never a 500. */
 
 const t = useTestApp();
 let admin: TestUser;

@@ -8,7 +8,7 @@ import { rememberPassword, takeViolations } from './helpers/secret-guard.js';
 import { placeInput, uploadedUrl } from './helpers/upload-fixtures.js';
 
 /**
- * Issue 8: a known password goes through every call that handles one (and every other call), a database
+ * docs/product.md#errors: a known password goes through every call that handles one (and every other call), a database
  * statement fails with a password hash among its parameters, and then everything the server logged, at
  * trace level, is scanned for the password, the hashes and the tokens.
  */

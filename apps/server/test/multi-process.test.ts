@@ -99,7 +99,7 @@ if (testDbKind() === 'postgres') {
       const place = await a.ok<Place>('POST', API.placeCreate, { token: adminToken, json: placeInput([uploaded.url], { name: 'Laguna de dos procesos' }) });
       await b.ok('PUT', API.placeVerified(place._id), { token: adminToken });
       // Another process's write reaches this one's cache through NOTIFY a few milliseconds after the
-      // commit (docs/decisions/014-verified-list-cached-one-second.md; the notification path itself is
+      // commit (docs/decisions/014-place-caches-until-notified.md; the notification path itself is
       // place-changes.test.ts): polled, not raced, so a busy machine's scheduling cannot decide the test.
       const listed = () => a.ok<Place[]>('GET', API.places);
       await expect.poll(async () => (await listed()).map((p) => p._id), { timeout: 10_000, interval: 20 }).toContain(place._id);

@@ -8,7 +8,7 @@ import { buildTestApp, useTestApp } from './helpers/app.js';
 import { api } from './helpers/client.js';
 
 /**
- * Issue 20: the served OpenAPI document (/api/docs/json) is one a client can be generated from. Every
+ * docs/product.md#calls: the served OpenAPI document (/api/docs/json) is one a client can be generated from. Every
  * operation, today's and any added later, must have an operationId, a summary, a description, tags and its
  * security; secured ones document 401; every one documents 500. The redocly linter (recommended rules,
  * repo's redocly.yaml) finds no error and no warning; the same build serves the same bytes.

@@ -9,7 +9,7 @@ import { leaksIn } from './helpers/secret-guard.js';
 import { createPlace, multipart, pngImage, uploadedUrl } from './helpers/upload-fixtures.js';
 
 /**
- * Issue 8: a property-based fuzzer over every operation of the served OpenAPI document (/api/docs/json).
+ * docs/product.md#errors: a property-based fuzzer over every operation of the served OpenAPI document (/api/docs/json).
  * Requests are derived from each operation's schemas (mostly valid values, often one hostile field,
  * sometimes anything), sent as a visitor, a user, a guide or an admin, and every answer must hold:
  * no 5xx, the error shape with the security headers, no secret in the body, and a refused request

@@ -14,7 +14,7 @@ import { api } from './helpers/client.js';
 import { freePort, serverEntryArgs, spawnNode, waitForUrl, type Run } from './helpers/process.js';
 
 /**
- * Issue 10 item 6, what the operator sees: the address and the one-time credentials last, in a framed
+ * docs/product.md#first-run, what the operator sees: the address and the one-time credentials last, in a framed
  * block; request lines only at debug (server errors and slow requests at info); a busy port is one line.
  */
 

@@ -9,7 +9,7 @@ import { createPlace, shareUpload, uploadedUrl } from './helpers/upload-fixtures
 
 /**
  * Cross-process invalidation of the place caches through LISTEN/NOTIFY
- * (docs/decisions/014-verified-list-cached-one-second.md). On PostgreSQL: two apps with pools of their
+ * (docs/decisions/014-place-caches-until-notified.md). On PostgreSQL: two apps with pools of their
  * own on one database, as two processes are. On PGlite (one process) no listener runs.
  */
 

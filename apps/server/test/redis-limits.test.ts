@@ -10,7 +10,7 @@ import { deleteRedisKeys, startSlowRedisProxy, TEST_REDIS_URL, testRedisPrefix }
 import { pngImage, upload } from './helpers/upload-fixtures.js';
 
 /**
- * The rate limits with REDIS_URL (docs/decisions/001-rate-limit-counters-in-memory.md): several apps
+ * The rate limits with REDIS_URL (docs/decisions/001-rate-limit-counters-in-redis-or-memory.md): several apps
  * count into one Redis (TEST_REDIS_URL, default redis://127.0.0.1:6379; CI starts one), and a Redis
  * that goes away leaves the site up, counting per process, until it is back.
  */

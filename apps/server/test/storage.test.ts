@@ -15,7 +15,7 @@ import { openTestDatabase } from './helpers/database.js';
 import { pngImage, upload } from './helpers/upload-fixtures.js';
 
 /**
- * The storage interface's contract (docs/decisions/002-uploads-are-local-files.md), run against both
+ * The storage interface's contract (docs/decisions/002-uploads-in-postgresql-or-local-files.md), run against both
  * drivers: files under a directory and rows of `stored_files` (PGlite here, PostgreSQL in server-pg).
  */
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerRun } from './helpers/process.js';
 
 /**
- * Issue 20: a client generated from the served document works. openapi-typescript turns /api/docs/json
+ * docs/product.md#calls: a client generated from the served document works. openapi-typescript turns /api/docs/json
  * of a running server into types (binary fields as Blob, as its documentation shows for multipart), the
  * committed client typed-client/client.ts (openapi-fetch) is compiled with them by `tsc --noEmit` in strict
  * mode and run: register, log in, upload photos with FormData, propose a place, verify it as admin, review

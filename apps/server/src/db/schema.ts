@@ -272,7 +272,7 @@ export const placeWords = pgTable('place_words', {
 });
 
 /**
- * Uploaded files when STORAGE=database (docs/decisions/002-uploads-are-local-files.md): one row per
+ * Uploaded files when STORAGE=database (docs/decisions/002-uploads-in-postgresql-or-local-files.md): one row per
  * storage key (content-hash names such as `<sha256>-800.webp`), so every process and machine serves them.
  */
 export const storedFiles = pgTable('stored_files', {

@@ -19,7 +19,7 @@ const RECONNECT_MAX_MS = 5000;
 
 /**
  * Several processes on one PostgreSQL (docs/product.md#several-processes,
- * docs/decisions/014-verified-list-cached-one-second.md): a dedicated connection LISTENs for the place
+ * docs/decisions/014-place-caches-until-notified.md): a dedicated connection LISTENs for the place
  * ids the triggers notify at every commit, from any process, and invalidates this process's place list
  * and that entry of the browsing index at once. While it listens the caches are kept until such a
  * notification; when the connection is lost the caches are dropped, kept at most PLACE_LIST_TTL_MS until

@@ -40,7 +40,7 @@ const COUNT_CEILING = 1_000_000_000;
 /**
  * Rate limits of docs/product.md#limits on @fastify/rate-limit's store: in memory, or in Redis with
  * REDIS_URL so that every process counts into one limit, falling back to memory while Redis is away
- * (docs/decisions/001-rate-limit-counters-in-memory.md, scale/redis-store.ts; 021 for the login counters,
+ * (docs/decisions/001-rate-limit-counters-in-redis-or-memory.md, scale/redis-store.ts; 021 for the login counters,
  * which go through the same store). Routes may also set `config.rateLimit` (the upload route does: per
  * user); a 429 always carries the error body of the error handler and a Retry-After header.
  */

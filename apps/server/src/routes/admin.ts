@@ -14,7 +14,7 @@ export default async function adminRoutes(fastify: FastifyInstance): Promise<voi
   const security = [{ bearerAuth: [] }];
 
   app.get(
-    '/api/admin/actions',
+    API.adminActions(),
     {
       onRequest: app.requireAdmin,
       schema: {

@@ -87,7 +87,7 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
   );
 
   app.get(
-    '/api/place/index',
+    API.placeIndex(),
     {
       onRequest: app.optionalAuth,
       schema: {
@@ -115,7 +115,7 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
   );
 
   app.get(
-    '/api/place/search',
+    API.placeSearch({}),
     {
       schema: {
         operationId: 'searchPlaces',
@@ -132,7 +132,7 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
   );
 
   app.get(
-    '/api/place/:id',
+    API.place(':id'),
     {
       onRequest: app.requireToken,
       schema: {
@@ -154,7 +154,7 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
   );
 
   app.get(
-    '/api/place/:id/preview',
+    API.placePreview(':id'),
     {
       schema: {
         operationId: 'getPlacePreview',
@@ -192,7 +192,7 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
   );
 
   app.put(
-    '/api/place/update/:id',
+    API.placeUpdate(':id'),
     {
       onRequest: app.requireAuth,
       // The read-only fields get their own 400 message in validation; the document leaves them out.
@@ -212,7 +212,7 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
   );
 
   app.put(
-    '/api/place/verified/:id',
+    API.placeVerified(':id'),
     {
       onRequest: app.requireAdmin,
       schema: {
@@ -233,7 +233,7 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
   );
 
   app.delete(
-    '/api/place/delete/:id',
+    API.placeDelete(':id'),
     {
       onRequest: app.requireAdmin,
       schema: {

@@ -54,7 +54,7 @@ export default async function ratingsRoutes(fastify: FastifyInstance): Promise<v
   );
 
   app.get(
-    '/api/rating/:placeId',
+    API.ratings(':placeId'),
     {
       onRequest: app.requireToken,
       schema: {
@@ -76,7 +76,7 @@ export default async function ratingsRoutes(fastify: FastifyInstance): Promise<v
   );
 
   app.delete(
-    '/api/rating/delete/:id',
+    API.ratingDelete(':id'),
     {
       onRequest: app.requireAuth,
       schema: {

@@ -28,7 +28,7 @@ export default async function savedRoutes(fastify: FastifyInstance): Promise<voi
   );
 
   app.put(
-    '/api/saved/:placeId',
+    API.savedPlace(':placeId'),
     {
       onRequest: app.requireAuth,
       schema: {
@@ -46,7 +46,7 @@ export default async function savedRoutes(fastify: FastifyInstance): Promise<voi
   );
 
   app.delete(
-    '/api/saved/:placeId',
+    API.savedPlace(':placeId'),
     {
       onRequest: app.requireAuth,
       schema: {

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MSG, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, UploadQuerySchema, UploadResponseSchema } from '@sendero/contract';
+import { API, MSG, UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, UploadQuerySchema, UploadResponseSchema } from '@sendero/contract';
 import { badRequest, payloadTooLarge, serviceUnavailable, tooManyRequests } from '@/errors.js';
 import { errorResponses } from '@/plugins/errors.js';
 import { ImageProcess } from '@/uploads/image-process.js';
@@ -106,7 +106,7 @@ export default async function uploadRoutes(fastify: FastifyInstance): Promise<vo
   const drainSeconds = () => Math.max(1, Math.ceil(Math.max(queue.secondsPerImage, queue.expectedWaitSeconds / 2)));
 
   app.post(
-    '/api/upload',
+    API.upload(),
     {
       onRequest: app.requireAuth,
       config: {

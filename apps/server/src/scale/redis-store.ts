@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { SnapshotMemoryStore, type Callback, type RawStore } from '@/plugins/rate-limit-store.js';
 
 /**
- * Rate-limit counters in Redis (docs/decisions/001-rate-limit-counters-in-memory.md, revised): every
+ * Rate-limit counters in Redis (docs/decisions/001-rate-limit-counters-in-redis-or-memory.md, revised): every
  * process counts into the same keys, so N processes enforce one limit. Redis is a helper, not a
  * dependency of the site: while it is unreachable each process counts in its own memory (logged once
  * when that starts and once when Redis is back), and no request waits for it.

@@ -14,7 +14,7 @@ import { SortedCache, type SortedCacheOrder, type SortedCacheSource } from './so
  *   (place-changes-hub.ts) after its transaction commits, so the next read re-reads that one place: a
  *   write shows up at once here.
  * - A write made by ANOTHER process reaches this one through PostgreSQL `LISTEN/NOTIFY`
- *   (plugins/place-changes.ts, docs/decisions/014-verified-list-cached-one-second.md): a trigger
+ *   (plugins/place-changes.ts, docs/decisions/014-place-caches-until-notified.md): a trigger
  *   notifies the place's id at commit, and the listener invalidates here at once. While the listener
  *   is connected the list is kept until such a notification; while it is not (and when no listener
  *   runs), an entry also expires `PLACE_LIST_TTL_MS` after it was built, so a remote write is never

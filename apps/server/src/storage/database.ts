@@ -4,7 +4,7 @@ import type { Db } from '@/db/types.js';
 import { assertStorageKey, type Storage } from './storage.js';
 
 /**
- * Uploaded files as rows of `stored_files` (STORAGE=database, docs/decisions/002-uploads-are-local-files.md).
+ * Uploaded files as rows of `stored_files` (STORAGE=database, docs/decisions/002-uploads-in-postgresql-or-local-files.md).
  * Keys are content hashes, so a second put of a key writes the same bytes: it replaces the row in one
  * statement, and parallel puts of one key never fail.
  */

@@ -1,7 +1,7 @@
 /**
  * Where uploaded files live (docs/product.md#images): files under DATA_DIR/uploads (storage/local.ts) or
  * rows of `stored_files` in the database (storage/database.ts, the default on PostgreSQL so that every
- * process and machine serves every image: docs/decisions/002-uploads-are-local-files.md). `STORAGE`
+ * process and machine serves every image: docs/decisions/002-uploads-in-postgresql-or-local-files.md). `STORAGE`
  * chooses. Keys are content-hash names (`<sha256>.webp`, `<sha256>-800.webp`), optionally in folders.
  */
 export interface Storage {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /**
- * fast-check arbitraries derived from the JSON schemas of the served OpenAPI document (issue 8): mostly
+ * fast-check arbitraries derived from the JSON schemas of the served OpenAPI document (docs/product.md#errors): mostly
  * values the schema allows, mixed with adversarial ones (NUL, lone surrogates, huge, wrong types, extra
  * and missing fields), so both the happy paths and the refusals are exercised.
  */

@@ -4,7 +4,7 @@ import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Suite-wide contract check (issue 20): every response that a server test receives from an /api route is
+ * Suite-wide contract check (docs/product.md#calls): every response that a server test receives from an /api route is
  * checked against the OpenAPI document the same app serves, with ajv (JSON Schema 2020-12, the dialect of
  * OpenAPI 3.1): its status must be documented for the operation, its content type must be one the
  * document lists, its JSON body must match the schema, and the headers the document requires must be

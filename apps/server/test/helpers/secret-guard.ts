@@ -1,5 +1,5 @@
 /**
- * Suite-wide guard (docs/architecture.md#errors, issue 2): no response of any test may carry a password, a password
+ * Suite-wide guard (docs/architecture.md#errors): no response of any test may carry a password, a password
  * hash or a stack trace, and no log line a password or a hash. buildTestApp() feeds every response
  * payload here through an onSend hook, and every log line through its logger stream;
  * setup.ts fails the running test when something was caught.

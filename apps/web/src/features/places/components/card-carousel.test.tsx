@@ -136,7 +136,7 @@ describe('the card carousel with many results (docs/product.md#catalogue)', () =
   });
 });
 
-describe('the card carousel when the results change (issue 10: rough edges)', () => {
+describe('the card carousel when the results change (rough edges)', () => {
   beforeEach(() => {
     stubScreen(1500);
   });
