@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { limaDate } from './conditions.js';
 import { MSG } from './messages.js';
 import {
   AdminUserUpdateSchema,
@@ -172,9 +173,11 @@ describe('reviews', () => {
     expect(fieldErrors(RatingCreateSchema, { ...review, rating: 3.5 })).toEqual({ rating: MSG.ratingInvalid });
     expect(fieldErrors(RatingCreateSchema, { ...review, comment: 'a'.repeat(2001) })).toEqual({ comment: MSG.commentTooLong });
   });
-  it('the review form needs the photo, the stars and the comment', () => {
-    expect(ReviewFormSchema.safeParse({ photo_url: photo, rating: 5, comment: 'Genial' }).success).toBe(true);
-    expect(ReviewFormSchema.safeParse({ photo_url: '', rating: 5, comment: 'Genial' }).success).toBe(false);
+  it('the review form needs the photo, the stars, the comment and the date walked (docs/product.md#trail-conditions)', () => {
+    const trail = { walked_on: limaDate(), condition: null, hazards: [] };
+    expect(ReviewFormSchema.safeParse({ photo_url: photo, rating: 5, comment: 'Genial', ...trail }).success).toBe(true);
+    expect(ReviewFormSchema.safeParse({ photo_url: '', rating: 5, comment: 'Genial', ...trail }).success).toBe(false);
+    expect(ReviewFormSchema.safeParse({ photo_url: photo, rating: 5, comment: 'Genial', ...trail, walked_on: '' }).success).toBe(false);
   });
 });
 
