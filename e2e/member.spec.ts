@@ -341,10 +341,11 @@ test.describe('as a user', () => {
     await page.goto('/admin/usuarios');
     await expect(page).toHaveURL(/\/ingresar$/);
     await expect(page.getByText(TEXT.auth.adminOnly)).toBeVisible();
-    // Signed in, /ingresar and /registro send me on instead of offering their forms.
-    await page.goto('/ingresar');
-    await expect(page).toHaveURL(/\/buscar-destino$/);
+    // Signed in, /registro and /ingresar send me on instead of offering their forms. (Opening /ingresar
+    // again from here would reload it with the admin-only sentence: the browser keeps its history state.)
     await page.goto('/registro');
+    await expect(page).toHaveURL(/\/buscar-destino$/);
+    await page.goto('/ingresar');
     await expect(page).toHaveURL(/\/buscar-destino$/);
     // The menu of a user: no admin items, no 'Crear un Destino'.
     await page.goto('/perfil');
