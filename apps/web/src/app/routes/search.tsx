@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -200,6 +200,14 @@ const IndexResults = memo(function IndexResults({ plan, origin, view, cardAction
   useErrorToast(useServer ? null : places.error);
   const list = places.data;
   const index = useMemo(() => buildSearchIndex(list ?? []), [list]);
+  // The words for a suggestion are made while the page is idle after a load, not on the keystroke that
+  // first finds nothing (docs/product.md#did-you-mean).
+  useEffect(() => {
+    if (!list) return;
+    if (typeof requestIdleCallback !== 'function') return;
+    const id = requestIdleCallback(() => indexWords(list), { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }, [list]);
   const order = useMemo(() => (list && plan.sort !== 'newest' ? sortPermutation(list, plan.sort, origin) : null), [list, plan.sort, origin]);
   const shown = useMemo(() => planSearch(index, order, plan), [index, order, plan]);
   // Only when nothing is found: a keystroke that finds places costs nothing more.
