@@ -34,6 +34,39 @@ function cardNames(page: Page) {
   return page.getByRole('region', { name: TEXT.search.results }).getByRole('heading', { level: 3 });
 }
 
+/**
+ * Every result's name in order, the cards out of view included: the carousel mounts only the cards near
+ * the view (one at a time on a phone), so the track is walked one view at a time and each mounted slide
+ * ('N de M') gives its place and name.
+ */
+async function allCardNames(page: Page): Promise<string[]> {
+  return (await allCards(page)).map((c) => c.name);
+}
+
+/** Every result's card in order, as its name and its whole text. */
+async function allCards(page: Page): Promise<{ name: string; text: string }[]> {
+  const track = page.getByRole('region', { name: TEXT.search.results }).getByTestId('card-carousel-track');
+  return track.evaluate(async (el) => {
+    const names = new Map<number, { name: string; text: string }>();
+    const frame = () => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
+    const start = el.scrollLeft;
+    el.scrollLeft = 0;
+    for (let guard = 0; guard < 100; guard++) {
+      await frame();
+      for (const slide of Array.from(el.querySelectorAll('[role="group"]'))) {
+        const n = Number.parseInt(slide.getAttribute('aria-label') ?? '', 10);
+        const name = slide.querySelector('h3')?.textContent;
+        if (name) names.set(n, { name, text: slide.textContent ?? '' });
+      }
+      const before = el.scrollLeft;
+      el.scrollLeft = before + el.clientWidth;
+      if (el.scrollLeft === before) break;
+    }
+    el.scrollLeft = start;
+    return [...names.entries()].sort((a, b) => a[0] - b[0]).map(([, card]) => card);
+  });
+}
+
 test.describe('planning by hours and distance', () => {
   test.use({ geolocation: LIMA, permissions: ['geolocation'] });
 
@@ -48,28 +81,29 @@ test.describe('planning by hours and distance', () => {
     await blockTiles(page);
     await login(page, reviewer);
     await page.goto(`/buscar-destino?name=${tag}`);
-    await expect(cardNames(page)).toHaveText([`Bosque ${T}`, `Cañón ${T}`, `Lomas ${T}`, `Nevado ${T}`]);
+    await expect.poll(() => allCardNames(page)).toEqual([`Bosque ${T}`, `Cañón ${T}`, `Lomas ${T}`, `Nevado ${T}`]);
     await unfoldFilters(page);
 
     await page.getByLabel('Horas de viaje', { exact: true }).selectOption({ label: 'Hasta 3 horas' });
-    await expect(cardNames(page)).toHaveText([`Cañón ${T}`, `Lomas ${T}`]);
+    await expect.poll(() => allCardNames(page)).toEqual([`Cañón ${T}`, `Lomas ${T}`]);
     await page.getByLabel('Duración de la caminata', { exact: true }).selectOption({ label: 'Más de 6 horas' });
-    await expect(cardNames(page)).toHaveText([`Cañón ${T}`]);
+    await expect.poll(() => allCardNames(page)).toEqual([`Cañón ${T}`]);
     await page.getByRole('button', { name: TEXT.search.hoursReset }).click();
-    await expect(cardNames(page)).toHaveText([`Cañón ${T}`, `Nevado ${T}`]);
+    await expect.poll(() => allCardNames(page)).toEqual([`Cañón ${T}`, `Nevado ${T}`]);
     await page.getByRole('button', { name: TEXT.search.durationReset }).click();
-    await expect(cardNames(page)).toHaveCount(4);
+    await expect.poll(async () => (await allCardNames(page)).length).toBe(4);
 
     await page.getByLabel('Ordenar por', { exact: true }).selectOption({ label: 'Menos horas de viaje' });
-    await expect(cardNames(page)).toHaveText([`Lomas ${T}`, `Cañón ${T}`, `Bosque ${T}`, `Nevado ${T}`]);
+    await expect.poll(() => allCardNames(page)).toEqual([`Lomas ${T}`, `Cañón ${T}`, `Bosque ${T}`, `Nevado ${T}`]);
     await page.getByLabel('Ordenar por', { exact: true }).selectOption({ label: 'Mejor calificados' });
-    await expect(cardNames(page)).toHaveText([`Lomas ${T}`, `Nevado ${T}`, `Bosque ${T}`, `Cañón ${T}`]);
+    await expect.poll(() => allCardNames(page)).toEqual([`Lomas ${T}`, `Nevado ${T}`, `Bosque ${T}`, `Cañón ${T}`]);
     await page.getByLabel('Ordenar por', { exact: true }).selectOption({ label: 'Más cerca de mí' });
-    await expect(cardNames(page)).toHaveText([`Bosque ${T}`, `Lomas ${T}`, `Nevado ${T}`, `Cañón ${T}`]);
-    const card = (name: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name }) });
-    await expect(card(`Bosque ${T}`)).toContainText('a 58 km');
-    await expect(card(`Lomas ${T}`)).toContainText('a 85 km');
-    await expect(card(`Cañón ${T}`)).not.toContainText(' km');
+    await expect.poll(() => allCardNames(page)).toEqual([`Bosque ${T}`, `Lomas ${T}`, `Nevado ${T}`, `Cañón ${T}`]);
+    const cardText = async (name: string) => (await allCards(page)).find((c) => c.name === name)?.text ?? '';
+    await expect.poll(() => cardText(`Bosque ${T}`)).toContain('a 58 km');
+    await expect.poll(() => cardText(`Lomas ${T}`)).toContain('a 85 km');
+    expect(await cardText(`Cañón ${T}`)).toContain(`Cañón ${T}`);
+    expect(await cardText(`Cañón ${T}`)).not.toContain(' km');
 
     // The address keeps it all: a reload shows the same page.
     await page.getByLabel('Duración de la caminata', { exact: true }).selectOption({ label: '3 a 6 horas' });
@@ -82,7 +116,7 @@ test.describe('planning by hours and distance', () => {
     await expect(page.getByLabel('Ordenar por', { exact: true })).toHaveValue('near');
     await expect(page.getByLabel('Duración de la caminata', { exact: true })).toHaveValue('medium');
     await expect(page.getByRole('button', { name: 'Mapa', exact: true })).toHaveAttribute('aria-pressed', 'true');
-    await expect(cardNames(page)).toHaveText([`Bosque ${T}`, `Lomas ${T}`, `Nevado ${T}`, `Cañón ${T}`]);
+    await expect.poll(() => allCardNames(page)).toEqual([`Bosque ${T}`, `Lomas ${T}`, `Nevado ${T}`, `Cañón ${T}`]);
 
     // One named marker per filtered place with a trailhead, tiles or not; the list stays under the map.
     const map = page.getByRole('region', { name: TEXT.search.map });
