@@ -45,15 +45,7 @@ export const CONDITIONS_WINDOW_DAYS = 30;
 export const CLOSURE_NOTE_MIN_LENGTH = 3;
 export const CLOSURE_NOTE_MAX_LENGTH = 300;
 
-/** Peru's one time zone (no daylight saving): the calendar of `walked_on`, the window and closures. */
-export const PERU_TIME_ZONE = 'America/Lima';
-
-const limaFormat = new Intl.DateTimeFormat('en-CA', { timeZone: PERU_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The date (YYYY-MM-DD) in Lima at the moment `now`. */
-export function limaDate(now: Date | number = Date.now()): string {
-  return limaFormat.format(typeof now === 'number' ? new Date(now) : now);
-}
+export { closureInForce, limaDate, PERU_TIME_ZONE } from './lima-date.js';
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -130,11 +122,6 @@ export interface PlaceClosure {
   note: string;
 }
 
-/** True while the closure holds on `today` (Lima's date): no date, or a date not yet passed. */
-export function closureInForce(closure: { until: string | null } | null | undefined, today: string): boolean {
-  if (!closure) return false;
-  return closure.until === null || closure.until >= today;
-}
 
 /** 'Cerrado temporalmente: <note>', the banner of a closed place. */
 export const closureBanner = (note: string) => `Cerrado temporalmente: ${note}`;

@@ -163,7 +163,6 @@ export const TEXT = {
     recentNone: 'Sin reportes en los últimos 30 días',
     recentSummary: (reports: number, date: string) =>
       `${reports === 1 ? '1 reporte' : `${reports} reportes`} en los últimos 30 días; el más reciente, del ${date}.`,
-    closedMark: 'Cerrado temporalmente',
     closedUntil: (date: string) => `Hasta el ${date}.`,
     closedUntilReopened: 'Hasta nuevo aviso.',
     editReview: 'Editar reseña',

@@ -18,7 +18,6 @@ import HikingIcon from '@mui/icons-material/Hiking';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import MapIcon from '@mui/icons-material/Map';
-import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
 import PersonIcon from '@mui/icons-material/Person';
 import SearchIcon from '@mui/icons-material/Search';
 import { MENU_TEXT, shortName, type Role, type Session } from '@sendero/contract';
@@ -38,7 +37,8 @@ const ICONS: Record<string, ReactElement> = {
   [paths.createPlace]: <AddLocationAltIcon />,
   [paths.adminUsers]: <ManageAccountsIcon />,
   [paths.adminPlaces]: <MapIcon />,
-  [paths.adminTrailReports]: <ReportProblemIcon />,
+  // An icon the menu already loads: a new one would cost the landing's download (bench/web-landing.ts).
+  [paths.adminTrailReports]: <HikingIcon />,
 };
 
 /** Avatar and first names: the admin record for administrators, the user record for the rest. */
