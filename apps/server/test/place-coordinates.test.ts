@@ -154,7 +154,9 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/place/update/{id}']!.put!.requestBody!.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/PlaceUpdate' });
     expect(text(doc.components.schemas.PlaceUpdate)).toMatch(/"lat"/);
     expect(createOp.responses['201']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/Place' });
-    expect(text(doc.paths['/api/place/{id}']!.get!.responses['200'])).toMatch(/#\/components\/schemas\/Place"/);
+    // The detail is the place with its recent trail conditions (docs/product.md#trail-conditions).
+    expect(text(doc.paths['/api/place/{id}']!.get!.responses['200'])).toMatch(/#\/components\/schemas\/PlaceDetail"/);
     expect(text(doc.components.schemas.Place)).toMatch(/"lon"/);
+    expect(text(doc.components.schemas.PlaceDetail)).toMatch(/"lon"/);
   });
 });
