@@ -228,7 +228,7 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     // dist/.vite/manifest.json: what each entry and chunk imports, read by scripts/check-budget.ts (the
-    // landing's JavaScript budget). The server does not serve it (a dot folder).
+    // landing's JavaScript budget). Served like any built file: it names only public chunks.
     manifest: true,
     emptyOutDir: true,
     target: 'es2022',
