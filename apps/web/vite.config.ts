@@ -5,6 +5,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { paths } from './src/config/paths.ts';
+// The names the server shares (a relative path: the config loader bundles it instead of asking Node to run TypeScript).
+import { WEB_BUILD } from '../../packages/contract/src/web-build.ts';
 
 // The dev server proxies the API and the uploads to the Fastify server (SERVER_PORT, default 3000).
 const serverPort = process.env.SERVER_PORT ?? process.env.PORT_SERVER ?? '3000';
@@ -78,7 +80,7 @@ function pageShellInDev(): Plugin {
     apply: 'serve',
     transformIndexHtml(html, ctx) {
       const path = (ctx.originalUrl ?? '/').split('?')[0];
-      return path === '/' || path === '/index.html' ? html : html.replace(/(<\/head>\s*)<body>/, '$1<body class="sd-page">');
+      return path === '/' || path === '/index.html' ? html : html.replace(/(<\/head>\s*)<body>/, `$1<body class="${WEB_BUILD.pageClass}">`);
     },
   };
 }
@@ -152,7 +154,6 @@ export const PRELOADED_ROUTES: Record<string, string> = {
   [paths.forgotPassword]: 'src/app/routes/forgot-password.tsx',
   [paths.resetPassword]: 'src/app/routes/reset-password.tsx',
 };
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 function routePreloads(): Plugin {
   return {
@@ -180,7 +181,7 @@ function routePreloads(): Plugin {
       const appFiles: string[] = [];
       pageEntries.forEach((chunk) => chunk.dynamicImports.forEach((file) => addWithImports(file, appFiles, isInitial)));
       chunks.filter((chunk) => chunk.facadeModuleId === appEntry).forEach((chunk) => addWithImports(chunk.fileName, appFiles, isInitial));
-      preloads['*'] = { modulepreload: appFiles.map((file) => `/${file}`) };
+      preloads[WEB_BUILD.anyPagePreloads] = { modulepreload: appFiles.map((file) => `/${file}`) };
       for (const [path, module] of Object.entries(PRELOADED_ROUTES)) {
         const id = join(webRoot, module);
         const screen = chunks.find((chunk) => chunk.facadeModuleId === id);
@@ -199,7 +200,7 @@ function routePreloads(): Plugin {
         later.forEach((file) => addWithImports(file, prefetch, (f) => isInitial(f) || files.includes(f)));
         preloads[path] = { modulepreload: files.map((file) => `/${file}`), prefetch: prefetch.map((file) => `/${file}`) };
       }
-      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 2)}\n` });
+      this.emitFile({ type: 'asset', fileName: WEB_BUILD.routePreloadsFile, source: `${JSON.stringify(preloads, null, 2)}\n` });
     },
   };
 }
@@ -226,6 +227,9 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: what each entry and chunk imports, read by scripts/check-budget.ts (the
+    // landing's JavaScript budget). Served like any built file: it names only public chunks.
+    manifest: true,
     emptyOutDir: true,
     target: 'es2022',
     // The first chunk holds everything the landing needs (~520 KB minified, ~165 KB gzip); its

@@ -11,8 +11,9 @@ const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const vite = await createServer({ root: webRoot, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false } });
 try {
   const { renderStaticShells } = await vite.ssrLoadModule('/src/app/static-shells.tsx');
+  const { WEB_BUILD } = await vite.ssrLoadModule('@sendero/contract');
   const shells = renderStaticShells();
-  writeFileSync(join(process.env.WEB_OUT_DIR ?? join(webRoot, 'dist'), 'static-shells.json'), `${JSON.stringify(shells)}\n`);
+  writeFileSync(join(process.env.WEB_OUT_DIR ?? join(webRoot, 'dist'), WEB_BUILD.staticShellsFile), `${JSON.stringify(shells)}\n`);
   const sizes = Object.entries(shells).map(([path, s]) => `${path} ${((s.head.length + s.body.length) / 1024).toFixed(1)} KB`);
   console.log(`static shells: ${sizes.join(', ')}`);
 } finally {

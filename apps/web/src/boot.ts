@@ -16,11 +16,8 @@
 // Roboto 400/500/700 cut down to the characters Spanish text uses (scripts/subset-fonts.mjs); the build
 // inlines these @font-face rules into index.html (vite.config.ts), so the first paint has them.
 import '@/assets/fonts/fonts.css';
-import { SESSION_STORAGE_KEY } from '@sendero/contract';
+import { SESSION_STORAGE_KEY, WEB_BUILD } from '@sendero/contract';
 import { STATIC_SCREEN_ATTR, watchStaticScreen } from '@/lib/static-screen';
-
-/** Set by the server for /ingresar, /registro...: the first screen's chunks (apps/server/src/plugins/web.ts). */
-export const ROUTE_PRELOADS_ID = 'sd-route-preloads';
 
 /** How long to wait at most for a paint that does not come (a page being prerendered, say). */
 const PAINT_WAIT_MAX_MS = 1000;
@@ -76,7 +73,7 @@ async function startApp(): Promise<void> {
 
 /** Copies of the page's route preload tags (apps/server/src/plugins/web.ts), none on most pages. */
 function routePreloads(): HTMLLinkElement[] {
-  const template = document.getElementById(ROUTE_PRELOADS_ID);
+  const template = document.getElementById(WEB_BUILD.routePreloadsId);
   if (!(template instanceof HTMLTemplateElement)) return [];
   return [...template.content.children].filter((el) => el instanceof HTMLLinkElement).map((link) => link.cloneNode(true) as HTMLLinkElement);
 }

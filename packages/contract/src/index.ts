@@ -18,3 +18,4 @@ export * from './place-index-wire.js';
 export * from './place-index-wire-schema.js';
 export * from './conditions.js';
 export * from './city-centres.js';
+export * from './web-build.js';

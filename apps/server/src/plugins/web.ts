@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { MSG, placeIdFromPath, UPLOADS_PATH_PREFIX } from '@sendero/contract';
+import { MSG, placeIdFromPath, UPLOADS_PATH_PREFIX, WEB_BUILD, type StaticShell } from '@sendero/contract';
 import { makeCachedBody, sendCachedBody, type CachedBody } from '@/http/cached-body.js';
 import { genericHead, placeHead, unescapeHtml, type GenericPage } from '@/http/page-meta.js';
 import { PLACE_INDEX_TTL_MS } from '@/services/place-index.js';
@@ -72,15 +72,6 @@ interface PageTemplate {
   shells: ReadonlyMap<string, StaticShell>;
 }
 
-/** Written by the web build next to index.html (apps/web/scripts/render-static-shells.mjs). */
-export const STATIC_SHELLS_FILE = 'static-shells.json';
-
-/** A screen rendered to HTML at build time (apps/web/src/app/static-shells.tsx): its styles and its markup. */
-export interface StaticShell {
-  head: string;
-  body: string;
-}
-
 /** The entries of a JSON object the web build writes (path -> value); none when missing or unreadable. */
 function buildMapEntries(json: string | null): Array<[string, unknown]> {
   if (!json) return [];
@@ -109,14 +100,8 @@ export function staticShells(json: string | null): Map<string, StaticShell> {
 /** The app's mount point, the last element of <body> (apps/web/index.html), with what it holds. */
 const ROOT_RE = /(<div id="root">)[\s\S]*?(<\/div>\s*<\/body>)/i;
 
-/** Written by the web build next to index.html (apps/web/vite.config.ts, routePreloads). */
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 const ASSET_HREF_RE = /^\/assets\/[\w.-]+\.js$/;
 
-/** The <template> the web app's entry script reads the preloads from (apps/web/src/boot.ts). */
-export const ROUTE_PRELOADS_ID = 'sd-route-preloads';
-/** The map's entry for every other page: the app's own chunks, which every page's entry script imports. */
-export const ANY_PAGE_PRELOADS = '*';
 
 /**
  * The build's map from a screen's path to the chunks that screen needs (/ingresar: the app, the login
@@ -135,14 +120,14 @@ export function routePreloadTags(json: string | null): Map<string, string> {
   const tags = new Map<string, string>();
   const hrefs = (files: unknown) => (Array.isArray(files) ? files : []).filter((file): file is string => typeof file === 'string' && ASSET_HREF_RE.test(file));
   for (const [path, entry] of buildMapEntries(json)) {
-    if (!(path.startsWith('/') || path === ANY_PAGE_PRELOADS) || !entry || typeof entry !== 'object') continue;
+    if (!(path.startsWith('/') || path === WEB_BUILD.anyPagePreloads) || !entry || typeof entry !== 'object') continue;
     const { modulepreload, prefetch } = entry as Partial<Record<'modulepreload' | 'prefetch', unknown>>;
     const links = [
       ...hrefs(modulepreload).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
       ...hrefs(prefetch).map((href) => `<link rel="prefetch" crossorigin href="${href}">`),
     ];
     if (!links.length) continue;
-    tags.set(path, `<template id="${ROUTE_PRELOADS_ID}">\n      ${links.join('\n      ')}\n    </template>`);
+    tags.set(path, `<template id="${WEB_BUILD.routePreloadsId}">\n      ${links.join('\n      ')}\n    </template>`);
   }
   return tags;
 }
@@ -160,7 +145,7 @@ export function makePageTemplate(html: string, version: string, preloadsJson: st
   };
   // The <body> tag itself, after </head>: a comment in <head> may mention <body> too.
   const bodyTag = /<\/head>/i.test(marked) ? /(<\/head>\s*)<body(\s[^>]*)?>/i : /<body(\s[^>]*)?>/i;
-  const page = marked.replace(bodyTag, (tag) => (tag.includes('class=') ? tag : tag.replace('<body', '<body class="sd-page"')));
+  const page = marked.replace(bodyTag, (tag) => (tag.includes('class=') ? tag : tag.replace('<body', `<body class="${WEB_BUILD.pageClass}"`)));
   return {
     version,
     landing: split(marked),
@@ -202,8 +187,8 @@ class PageRenderer {
     const info = await stat(this.file);
     const version = `${info.mtimeMs}:${info.size}`;
     if (this.template?.version !== version) {
-      const preloads = await readFile(join(dirname(this.file), ROUTE_PRELOADS_FILE), 'utf8').catch(() => null);
-      const shells = await readFile(join(dirname(this.file), STATIC_SHELLS_FILE), 'utf8').catch(() => null);
+      const preloads = await readFile(join(dirname(this.file), WEB_BUILD.routePreloadsFile), 'utf8').catch(() => null);
+      const shells = await readFile(join(dirname(this.file), WEB_BUILD.staticShellsFile), 'utf8').catch(() => null);
       this.template = makePageTemplate(await readFile(this.file, 'utf8'), version, preloads, shells);
       this.generic.clear();
       this.places = new WeakMap();
@@ -232,7 +217,7 @@ class PageRenderer {
     if (hit) return hit;
     const [before, after] = pathname === '/' ? template.landing : template.page;
     // In <head>, after the entry script: inert until that script reads them (see routePreloadTags).
-    const preload = template.preloads.get(pathname) ?? template.preloads.get(ANY_PAGE_PRELOADS);
+    const preload = template.preloads.get(pathname) ?? template.preloads.get(WEB_BUILD.anyPagePreloads);
     let rest = !preload ? after : /<\/head>/i.test(after) ? after.replace(/<\/head>/i, () => `  ${preload}\n  </head>`) : `${preload}\n    ${after}`;
     const shell = template.shells.get(pathname);
     if (shell && ROOT_RE.test(rest) && /<\/head>/i.test(rest)) {

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import type { ComponentType } from 'react';
+import type { StaticShell } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { ToastProvider } from '@/components/ui/toast';
 import { STATIC_SCREEN_ATTR, STATIC_SUBMIT_ATTR } from '@/lib/static-screen';
@@ -25,12 +26,8 @@ export const STATIC_SHELL_SCREENS: Record<string, ComponentType> = {
   [paths.register]: RegisterScreen,
 };
 
-export interface StaticShell {
-  /** The emotion style tags, for <head>, in the order the app would insert them. */
-  head: string;
-  /** The screen inside the layout's <main>, marked for src/boot.ts, until the app replaces it. */
-  body: string;
-}
+/** head: the emotion style tags, in the order the app would insert them; body: the screen inside the layout's <main>, marked for src/boot.ts. */
+export type { StaticShell };
 
 const STYLE_TAG_RE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
 

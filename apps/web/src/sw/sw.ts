@@ -14,6 +14,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { WEB_BUILD } from '@sendero/contract';
 import { isOfflineReadable, offlineCacheName, OWNER_HEADER, tokenSubject, UPLOADS_CACHE, uploadVariants } from './names';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -51,7 +52,7 @@ registerRoute(
         if (!cached || new URL(request.url).pathname === '/') return cached ?? Response.error();
         // Other pages show index.html's static page shell, not the landing's static hero (as the server does).
         // (The body element itself, after </head>: a comment in <head> mentions it too.)
-        const html = (await cached.text()).replace(/(<\/head>\s*)<body>/, '$1<body class="sd-page">');
+        const html = (await cached.text()).replace(/(<\/head>\s*)<body>/, `$1<body class="${WEB_BUILD.pageClass}">`);
         return new Response(html, { headers: cached.headers });
       }
     },
