@@ -9,10 +9,12 @@ describe('mail copy', () => {
     for (const firstname of ['Ana', '']) {
       for (const [name, make] of Object.entries(templates)) {
         if (typeof make !== 'function') continue;
+        // Every argument after the recipient is a string; a template reads the ones it has.
         const mail = (make as unknown as (...a: unknown[]) => { text: string; subject: string })(
           { email: 'a@b.pe', firstname },
           'Laguna',
           'sábado',
+          'Derrumbe en el tramo final.',
           'https://sendero.pe',
         );
         expect(`${mail.subject}\n${mail.text}`, name).not.toMatch(GENDERED);
