@@ -17,3 +17,4 @@ export * from './sharing.js';
 export * from './place-index-wire.js';
 export * from './place-index-wire-schema.js';
 export * from './conditions.js';
+export * from './access-facts.js';

@@ -76,6 +76,13 @@ export function makePlace(overrides: Partial<Place> = {}): Place {
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
     closure: null,
+    altitude_m: null,
+    fee_pen: null,
+    access: null,
+    daily_quota: null,
+    closed_months: [],
+    facts_source: null,
+    facts_checked_on: null,
     ...overrides,
   };
 }

@@ -4,11 +4,11 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LocationOffOutlined from '@mui/icons-material/LocationOffOutlined';
-import { LAT_LIMIT, LON_LIMIT, type GeoPoint, type PlaceFormInput, TEXT } from '@sendero/contract';
+import { LAT_LIMIT, LON_LIMIT, type GeoPoint, type PlaceFormInput, type PlaceFormOutput, TEXT } from '@sendero/contract';
 import { MapView } from '@/components/map';
 
 interface LocationFieldProps {
-  control: Control<PlaceFormInput>;
+  control: Control<PlaceFormInput, unknown, PlaceFormOutput>;
   register: UseFormRegister<PlaceFormInput>;
   setValue: UseFormSetValue<PlaceFormInput>;
   errors: FieldErrors<PlaceFormInput>;
