@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
+  type AccessFacts,
   type AdminAction,
   API,
   FACTS_CASE_PLACES,
@@ -36,14 +37,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const FACTS = {
+const FACTS: AccessFacts = {
   altitude_m: 4600,
   fee_pen: 30,
   access: 'solo_agencia',
   daily_quota: 500,
   closed_months: [3, 1, 2],
   facts_source: 'https://www.sernanp.gob.pe/huascaran',
-} as const;
+};
 
 const detail = async (id: string, token = creator.token) => (await api(t, token).get<PlaceDetail>(API.place(id))).body;
 /** Moves the check date back, as if checked long ago. */
@@ -150,7 +151,7 @@ describe("the filters 'Abierto en', 'Entrada libre' and 'Sin agencia' (the contr
     const prefix = 'Caso ';
     const ids = new Map<string, string>();
     for (const c of FACTS_CASE_PLACES) {
-      const place = await createPlace(t, creator.token, { name: `${prefix}${c.name}`, ...c.facts }, { verifyWith: admin.token });
+      const place = await createPlace(t, creator.token, { name: `${prefix}${c.name}`, ...c.facts, closed_months: [...c.facts.closed_months] }, { verifyWith: admin.token });
       ids.set(place._id, c.name);
       // Closures go straight to the table: the API refuses a past date, which the table needs.
       if (c.closure) await t.db.execute(sql`update ${places} set closure_note = 'Cierre de prueba', closed_until = ${c.closure.until} where id = ${place._id}`);
