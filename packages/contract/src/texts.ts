@@ -63,8 +63,6 @@ export const TEXT = {
     durationReset: 'Borrar duración de la caminata',
     /** docs/product.md#access-facts */
     openInReset: 'Borrar mes',
-    freeReset: 'Quitar entrada libre',
-    noAgencyReset: 'Quitar sin agencia',
     sortReset: 'Restablecer orden',
     view: 'Vista de los resultados',
     /** The catalogue has no destination yet and nothing was searched (not 'No hemos encontrado...'). */
