@@ -11,6 +11,7 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
  * (docs/architecture.md#tests); `SENDERO_PG_ALL=1` runs them all on both.
  */
 export const POSTGRES_FILES = [
+  'test/access-facts.test.ts',
   'test/authorization.test.ts',
   'test/database-outage.test.ts',
   'test/durability.test.ts',

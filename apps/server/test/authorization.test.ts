@@ -202,6 +202,11 @@ const AUTHORIZATION_TABLE: Row[] = [
     expected: adminOnly(200),
   },
   {
+    call: 'PUT /api/place/{id}/facts-checked',
+    request: (w) => ({ method: 'PUT', url: API.placeFactsChecked(w.verifiedPlace._id) }),
+    expected: adminOnly(200),
+  },
+  {
     call: 'GET /api/admin/trail-reports',
     request: () => ({ method: 'GET', url: API.adminTrailReports }),
     expected: adminOnly(200),

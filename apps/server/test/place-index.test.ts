@@ -61,8 +61,9 @@ describe('GET /api/place/index (docs/product.md#catalogue)', () => {
 
   it('gives anyone the verified places with only the card, filter and sort fields, one array per field, and an ETag that revalidates', async () => {
     const res = await getIndex(t);
-    // Nothing is closed: the closure arrays are left out (docs/product.md#trail-conditions).
-    expect(Object.keys(res.wire)).toEqual(Object.keys(PlaceIndexWireSchema.shape).filter((k) => !k.startsWith('closed')));
+    // Nothing is closed and no access fact is known: the closure and facts arrays are left out
+    // (docs/product.md#trail-conditions, docs/product.md#access-facts).
+    expect(Object.keys(res.wire)).toEqual(Object.keys(PlaceIndexWireSchema.shape).filter((k) => !k.startsWith('closed') && k !== 'facts'));
     expect(res.body).toHaveLength(1);
     const [entry] = res.body;
     const hash = verified.photos[0]!.slice('/uploads/'.length, -'.webp'.length);

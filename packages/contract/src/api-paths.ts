@@ -28,6 +28,8 @@ export const API = {
   ratingDelete: (id: string) => `/api/rating/delete/${id}`,
   ratingUpdate: (id: string) => `/api/rating/update/${id}`,
   placeClosure: (id: string) => `/api/place/${id}/closure`,
+  /** docs/product.md#access-facts: an admin's 'Confirmar datos'. */
+  placeFactsChecked: (id: string) => `/api/place/${id}/facts-checked`,
   adminTrailReports: '/api/admin/trail-reports',
   admin: (id: string) => `/api/admin/${id}`,
   adminActions: (targetId?: string) => (targetId === undefined ? '/api/admin/actions' : `/api/admin/actions?${new URLSearchParams({ target: targetId })}`),

@@ -103,6 +103,7 @@ export const ADMIN_ACTIONS = [
   'cancel_outing',
   'close_place',
   'reopen_place',
+  'confirm_facts',
 ] as const;
 export type AdminActionKind = (typeof ADMIN_ACTIONS)[number];
 export const ADMIN_ACTION_TARGETS = ['user', 'place', 'rating', 'outing'] as const;
@@ -130,6 +131,7 @@ export const ADMIN_ACTION_LABELS: Record<AdminActionKind, string> = {
   cancel_outing: 'canceló una salida grupal',
   close_place: 'cerró temporalmente el destino',
   reopen_place: 'reabrió el destino',
+  confirm_facts: 'confirmó los datos de acceso del destino',
 };
 
 /** Trailhead coordinates, WGS84 degrees (docs/product.md#planning). */

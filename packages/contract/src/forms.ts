@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
+import { ACCESS_KINDS } from './access-facts.js';
 import { LAT_LIMIT, LON_LIMIT, OUTING_TIME_ZONE_OFFSET, PASSWORD_MIN_LENGTH, RATING_MAX, RATING_MIN } from './constants.js';
 import {
   EmailSchema,
@@ -103,6 +104,19 @@ const coordinatesTogether = (missing: 'lat' | 'lon'): [(v: { lat: number | null;
   },
 ];
 
+/** An optional number typed as text: '' is null (unknown); otherwise the field's rules. */
+const optionalNumberField = (message: string) =>
+  z.union([z.string(), z.number(), z.null()]).optional().transform((v, ctx) => {
+    if (v === null || v === undefined) return null;
+    if (typeof v === 'string' && v.trim() === '') return null;
+    const n = typeof v === 'number' ? v : /^\s*\d+([.,]\d*)?\s*$/.test(v) ? Number(v.trim().replace(',', '.')) : Number.NaN;
+    if (!Number.isFinite(n)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
+
 export const PlaceFormSchema = z
   .object({
     name: PlaceCreateSchema.shape.name,
@@ -118,6 +132,20 @@ export const PlaceFormSchema = z
     tips: PlaceCreateSchema.shape.tips,
     lat: coordinateField(LAT_LIMIT, MSG.latInvalid),
     lon: coordinateField(LON_LIMIT, MSG.lonInvalid),
+    // docs/product.md#access-facts: empty means unknown.
+    altitude_m: optionalNumberField(MSG.altitudeInvalid).pipe(PlaceCreateSchema.shape.altitude_m.unwrap()),
+    fee_pen: optionalNumberField(MSG.feeInvalid).pipe(PlaceCreateSchema.shape.fee_pen.unwrap()),
+    daily_quota: optionalNumberField(MSG.quotaInvalid).pipe(PlaceCreateSchema.shape.daily_quota.unwrap()),
+    access: z
+      .union([z.literal(''), z.enum(ACCESS_KINDS)], { error: MSG.accessInvalid })
+      .optional()
+      .transform((v) => (v ? v : null)),
+    closed_months: PlaceCreateSchema.shape.closed_months.unwrap().optional().transform((v) => v ?? []),
+    facts_source: z
+      .string()
+      .optional()
+      .transform((v) => (v && v.trim() !== '' ? v.trim() : null))
+      .pipe(PlaceCreateSchema.shape.facts_source.unwrap()),
   })
   .refine(...coordinatesTogether('lat'))
   .refine(...coordinatesTogether('lon'))

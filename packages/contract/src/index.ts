@@ -19,3 +19,4 @@ export * from './place-index-wire-schema.js';
 export * from './conditions.js';
 export * from './city-centres.js';
 export * from './web-build.js';
+export * from './access-facts.js';

@@ -65,6 +65,16 @@ export const MSG = {
   closureUntilPast: 'La fecha de reapertura no puede ser anterior a hoy.',
   closureReopenWithDate: 'Para reabrir el destino, deje la fecha y el motivo vacíos.',
 
+  // docs/product.md#access-facts (ours)
+  altitudeInvalid: 'Ingrese la altitud máxima como un número entero de 0 a 7,000 metros.',
+  feeInvalid: 'Ingrese la entrada como un monto de 0 a 10,000 soles, con hasta 2 decimales.',
+  accessInvalid: 'Elija el tipo de acceso de la lista.',
+  quotaInvalid: 'Ingrese el cupo diario como un número entero de 1 a 100,000.',
+  closedMonthsInvalid: 'Elija los meses cerrados entre enero y diciembre, cada uno una sola vez.',
+  factsSourceInvalid: 'Ingrese la fuente como un enlace que empiece con https://.',
+  factsCheckedOnReadOnly: 'La fecha de revisión de los datos la fija el servidor.',
+  searchMonthInvalid: 'Elija un mes del 1 al 12.',
+
   // Guide application (ours)
   instagramRequired: 'Por favor ingrese su Instagram.',
   facebookRequired: 'Por favor ingrese su Facebook.',

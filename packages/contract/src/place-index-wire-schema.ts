@@ -26,6 +26,10 @@ export const PlaceIndexWireSchema = z
       .array(z.string().nullable())
       .optional()
       .describe('For each position of `closed`: the last closed day (YYYY-MM-DD, Lima), or null until an admin reopens it.'),
+    facts: z
+      .array(z.number())
+      .optional()
+      .describe('Access facts for the filters, one integer per place: bits 0-11 the months closed (January = bit 0), bit 12 a free entry, bit 13 an agency, guide or permit needed. Absent when all are 0.'),
   })
   .meta({ id: 'PlaceIndex', description: 'The browsing index, newest first, one array per field (docs/product.md#catalogue). Every array has one item per place.' });
 

@@ -1,5 +1,6 @@
 import { DIFFICULTIES, UPLOADS_PATH_PREFIX } from './constants.js';
 import type { PlaceIndexEntry } from './schemas.js';
+import { packFacts, unpackFacts } from './access-facts.js';
 
 /**
  * The browsing index as sent by GET /api/place/index (docs/product.md#catalogue,
@@ -70,6 +71,11 @@ export interface PlaceIndexWire {
    */
   closed?: number[];
   closed_until?: (string | null)[];
+  /**
+   * docs/product.md#access-facts: one integer per place (packFacts: bits 0-11 the closed months, 12 a
+   * free entry, 13 an agency needed); absent when every place's is 0.
+   */
+  facts?: number[];
 }
 
 /** The entries an index sends (also the server's oracle: decode(encode(x)) is x as sent). */
@@ -104,6 +110,8 @@ export function encodePlaceIndex(entries: readonly PlaceIndexEntry[]): PlaceInde
       (wire.closed_until ??= []).push(e.closed.until);
     }
   });
+  const facts = entries.map(packFacts);
+  if (facts.some((bits) => bits !== 0)) wire.facts = facts;
   return wire;
 }
 
@@ -133,6 +141,8 @@ export function decodePlaceIndex(wire: PlaceIndexWire): PlaceIndexEntry[] {
       lon: lon === null ? null : lon / COORD_SCALE,
     };
     if (closed.has(i)) out[i]!.closed = { until: closed.get(i) ?? null };
+    const bits = wire.facts?.[i] ?? 0;
+    if (bits !== 0) Object.assign(out[i]!, unpackFacts(bits));
   }
   return out;
 }

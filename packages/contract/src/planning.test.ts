@@ -214,12 +214,19 @@ describe('the search state in the URL', () => {
       difficulty: 'Dificil',
       hours: 4,
       duration: 'long',
+      openIn: 2,
+      free: true,
+      noAgency: true,
       sort: 'near',
       view: 'map',
     };
     const query = writeSearchState(state).toString();
-    expect(query).toBe('name=ca%C3%B1%C3%B3n+del&city=Lima&difficulty=Dificil&hours=4&duration=long&sort=near&view=map');
+    expect(query).toBe('name=ca%C3%B1%C3%B3n+del&city=Lima&difficulty=Dificil&hours=4&duration=long&open=2&free=1&no_agency=1&sort=near&view=map');
     expect(read(query)).toEqual(state);
+    // docs/product.md#access-facts: 'Este mes' stays 'this month' in a shared link.
+    expect(read('open=este-mes').openIn).toBe('now');
+    expect(writeSearchState({ ...DEFAULT_SEARCH_STATE, openIn: 'now' }).toString()).toBe('open=este-mes');
+    for (const bad of ['open=0', 'open=13', 'open=febrero', 'free=no']) expect(read(bad)).toEqual(DEFAULT_SEARCH_STATE);
   });
   it('reads values whatever their accents or capitals, and writes them canonically', () => {
     const state = read('difficulty=fácil&sort=RATING&view= MAP &duration=Short');

@@ -1,6 +1,7 @@
 import { SEARCH_DIFFICULTY_OPTIONS } from './constants.js';
 import { searchPredicates, type SearchFilters, type SearchIndex } from './search.js';
 import { normalize } from './text.js';
+import { factsPredicates, type FactsFilterable, type FactsFilters, type OpenIn } from './access-facts.js';
 
 /**
  * Planning by hours and distance (docs/product.md#planning): the search page's filters beyond docs/product.md#search
@@ -13,7 +14,7 @@ import { normalize } from './text.js';
  */
 
 /** What the planning filters and orders read of a place (the place JSON and the browsing index both fit). */
-export interface Plannable {
+export interface Plannable extends FactsFilterable {
   time: readonly [number, number];
   time_city: number;
   rating: number;
@@ -159,12 +160,16 @@ export interface PlanningFilters {
 /** An index entry: at least the item (the text filters' keys sit beside it). */
 export type EntryPredicate<E extends { item: Plannable }> = (entry: E) => boolean;
 
-/** 'Horas de viaje' and 'Duración de la caminata' as predicates over index entries (none when unset). */
-export function planningPredicates<E extends { item: Plannable }>(filters: PlanningFilters): EntryPredicate<E>[] {
+/**
+ * 'Horas de viaje', 'Duración de la caminata' and docs/product.md#access-facts's 'Abierto en', 'Entrada
+ * libre' and 'Sin agencia' as predicates over index entries (none when unset).
+ */
+export function planningPredicates<E extends { item: Plannable }>(filters: PlanningFilters & Partial<FactsFilters>): EntryPredicate<E>[] {
   const out: EntryPredicate<E>[] = [];
   const { hours, duration } = filters;
   if (hours !== null) out.push((e) => e.item.time_city <= hours);
   if (duration !== null) out.push((e) => durationMatches(e.item, duration));
+  for (const p of factsPredicates({ openIn: filters.openIn ?? null, free: filters.free ?? false, noAgency: filters.noAgency ?? false })) out.push((e) => p(e.item));
   return out;
 }
 
@@ -194,7 +199,7 @@ export function collectInOrder<E extends { item: unknown }>(
  * index's normalised keys, plus 'Horas de viaje' and 'Duración de la caminata', walking the entries
  * in `order` (a permutation from sortPermutation over the same list, or null for the list's order).
  */
-export function planSearch<T extends Plannable>(index: SearchIndex<T>, order: ArrayLike<number> | null, filters: SearchFilters & PlanningFilters): T[] {
+export function planSearch<T extends Plannable>(index: SearchIndex<T>, order: ArrayLike<number> | null, filters: SearchFilters & PlanningFilters & Partial<FactsFilters>): T[] {
   return collectInOrder(index.entries, order, [...searchPredicates<T>(filters), ...planningPredicates(filters)]);
 }
 
@@ -207,7 +212,7 @@ export type SearchView = (typeof SEARCH_VIEWS)[number];
 export const SEARCH_VIEW_LABELS: Record<SearchView, string> = { list: 'Lista', map: 'Mapa' };
 
 /** Everything the search page keeps in its URL: docs/product.md#search's three filters and docs/product.md#planning's additions. */
-export interface SearchState extends PlanningFilters {
+export interface SearchState extends PlanningFilters, FactsFilters {
   name: string;
   city: string;
   /** One of SEARCH_DIFFICULTY_OPTIONS, or '' for none. */
@@ -222,6 +227,9 @@ export const DEFAULT_SEARCH_STATE: SearchState = {
   difficulty: '',
   hours: null,
   duration: null,
+  openIn: null,
+  free: false,
+  noAgency: false,
   sort: DEFAULT_SORT,
   view: 'list',
 };
@@ -233,6 +241,9 @@ export const SEARCH_PARAMS = {
   difficulty: 'difficulty',
   hours: 'hours',
   duration: 'duration',
+  openIn: 'open',
+  free: 'free',
+  noAgency: 'no_agency',
   sort: 'sort',
   view: 'view',
 } as const satisfies Record<keyof SearchState, string>;
@@ -245,6 +256,18 @@ function pick<T extends string>(options: readonly T[], raw: string | null): T | 
 }
 
 const MAX_TEXT = 200;
+
+/** 'Abierto en' → 'Este mes' in the URL: `open=este-mes` (a link keeps meaning the month it is opened in). */
+export const OPEN_IN_NOW_PARAM = 'este-mes';
+
+function readOpenIn(raw: string | null): OpenIn {
+  if (raw === null) return null;
+  const value = raw.trim().toLowerCase();
+  if (value === OPEN_IN_NOW_PARAM) return 'now';
+  return /^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= 12 ? Number(value) : null;
+}
+
+const readFlag = (raw: string | null) => raw !== null && ['1', 'true', 'si', 'sí'].includes(raw.trim().toLowerCase());
 
 /**
  * The search state a URL describes. Anything unknown or malformed (an unknown order, negative or
@@ -260,6 +283,9 @@ export function readSearchState(params: URLSearchParams): SearchState {
     difficulty: pick(SEARCH_DIFFICULTY_OPTIONS, params.get(SEARCH_PARAMS.difficulty)) ?? '',
     hours: (TRAVEL_HOURS_OPTIONS as readonly number[]).includes(hours) ? hours : null,
     duration: pick(DURATION_BANDS, params.get(SEARCH_PARAMS.duration)),
+    openIn: readOpenIn(params.get(SEARCH_PARAMS.openIn)),
+    free: readFlag(params.get(SEARCH_PARAMS.free)),
+    noAgency: readFlag(params.get(SEARCH_PARAMS.noAgency)),
     sort: pick(SORT_ORDERS, params.get(SEARCH_PARAMS.sort)) ?? DEFAULT_SORT,
     view: pick(SEARCH_VIEWS, params.get(SEARCH_PARAMS.view)) ?? DEFAULT_SEARCH_STATE.view,
   };
@@ -280,6 +306,9 @@ export function writeSearchState(state: SearchState, base: URLSearchParams = new
   put(SEARCH_PARAMS.difficulty, state.difficulty);
   put(SEARCH_PARAMS.hours, state.hours === null ? null : String(state.hours));
   put(SEARCH_PARAMS.duration, state.duration);
+  put(SEARCH_PARAMS.openIn, state.openIn === null ? null : state.openIn === 'now' ? OPEN_IN_NOW_PARAM : String(state.openIn));
+  put(SEARCH_PARAMS.free, state.free ? '1' : null);
+  put(SEARCH_PARAMS.noAgency, state.noAgency ? '1' : null);
   put(SEARCH_PARAMS.sort, state.sort === DEFAULT_SORT ? null : state.sort);
   put(SEARCH_PARAMS.view, state.view === DEFAULT_SEARCH_STATE.view ? null : state.view);
   return out;

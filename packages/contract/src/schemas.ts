@@ -37,6 +37,15 @@ import {
   TRAIL_CONDITIONS,
   TRAIL_HAZARDS,
 } from './conditions.js';
+import {
+  ACCESS_KINDS,
+  ALTITUDE_MAX_M,
+  DAILY_QUOTA_MAX,
+  FACTS_SOURCE_MAX_LENGTH,
+  FEE_MAX_PEN,
+  hasAtMostTwoDecimals,
+  isHttpsUrl,
+} from './access-facts.js';
 
 // ---------------------------------------------------------------------------------------------
 // Field building blocks. Each carries its Spanish message so the form and the server agree.
@@ -158,6 +167,14 @@ export const PlaceSchema = z.object({
   updated_at: IsoDate,
   /** A temporary closure in force (docs/product.md#trail-conditions), null while open. */
   closure: PlaceClosureSchema.nullable(),
+  /** Access facts (docs/product.md#access-facts): null (or no months) when unknown. */
+  altitude_m: z.number().nullable(),
+  fee_pen: z.number().nullable(),
+  access: z.enum(ACCESS_KINDS).nullable(),
+  daily_quota: z.number().nullable(),
+  closed_months: z.array(z.number()),
+  facts_source: z.string().nullable(),
+  facts_checked_on: z.string().nullable(),
 });
 export type Place = z.infer<typeof PlaceSchema>;
 
@@ -197,6 +214,10 @@ export const PlaceIndexEntrySchema = z.object({
   lon: z.number().nullable(),
   /** A temporary closure's last day (null: until reopened); the entry has no `closed` while open. */
   closed: z.object({ until: z.string().nullable() }).optional(),
+  /** docs/product.md#access-facts: what 'Abierto en', 'Entrada libre' and 'Sin agencia' read; each absent when it says nothing. */
+  closed_months: z.array(z.number()).optional(),
+  fee_free: z.literal(true).optional(),
+  needs_agency: z.literal(true).optional(),
 }).meta({ id: 'PlaceIndexEntry', description: 'One destination as cards, filters and sorting need it (docs/product.md#catalogue).' });
 export type PlaceIndexEntry = z.infer<typeof PlaceIndexEntrySchema>;
 
@@ -206,15 +227,25 @@ export const PlaceIndexQuerySchema = z.object({
 });
 
 const searchText = text().max(SEARCH_TEXT_MAX, { error: MSG.searchTooLong }).optional();
+/** A yes/no search parameter: '1' or 'true' turns it on; anything else (or absent) leaves it off. */
+const searchFlag = z
+  .string()
+  .max(10, { error: MSG.searchTooLong })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'));
 /** GET /api/place/search: the filters of docs/product.md#search, keyset-paged. Unknown parameters are ignored. */
 export const PlaceSearchQuerySchema = z.object({
   name: searchText,
   city: searchText,
   difficulty: searchText,
   cursor: z.string().max(200, { error: MSG.searchCursorInvalid }).optional(),
+  /** docs/product.md#access-facts: 'Abierto en' (a month), 'Entrada libre' and 'Sin agencia' ('1' or 'true'). */
+  open: z.coerce.number({ error: MSG.searchMonthInvalid }).int({ error: MSG.searchMonthInvalid }).min(1, { error: MSG.searchMonthInvalid }).max(12, { error: MSG.searchMonthInvalid }).optional(),
+  free: searchFlag,
+  no_agency: searchFlag,
   limit: z.coerce.number({ error: MSG.searchLimitInvalid }).int({ error: MSG.searchLimitInvalid }).min(1, { error: MSG.searchLimitInvalid }).max(SEARCH_PAGE_MAX, { error: MSG.searchLimitInvalid }).optional(),
 });
-export type PlaceSearchQuery = z.infer<typeof PlaceSearchQuerySchema>;
+export type PlaceSearchQuery = Omit<z.infer<typeof PlaceSearchQuerySchema>, 'free' | 'no_agency'> & { free?: boolean | undefined; no_agency?: boolean | undefined };
 export const PlaceSearchResponseSchema = z.object({
   items: z.array(PlaceIndexEntrySchema),
   /** Pass as `cursor` for the next page; null on the last page. */
@@ -363,7 +394,46 @@ const placeFields = {
     .max(LON_LIMIT, { error: MSG.lonInvalid })
     .nullable()
     .optional(),
+  // docs/product.md#access-facts: optional; null (or no months) means unknown.
+  altitude_m: z
+    .number({ error: MSG.altitudeInvalid })
+    .int({ error: MSG.altitudeInvalid })
+    .min(0, { error: MSG.altitudeInvalid })
+    .max(ALTITUDE_MAX_M, { error: MSG.altitudeInvalid })
+    .nullable()
+    .optional(),
+  fee_pen: z
+    .number({ error: MSG.feeInvalid })
+    .min(0, { error: MSG.feeInvalid })
+    .max(FEE_MAX_PEN, { error: MSG.feeInvalid })
+    .refine(hasAtMostTwoDecimals, { error: MSG.feeInvalid })
+    .nullable()
+    .optional(),
+  access: z.enum(ACCESS_KINDS, { error: MSG.accessInvalid }).nullable().optional(),
+  daily_quota: z
+    .number({ error: MSG.quotaInvalid })
+    .int({ error: MSG.quotaInvalid })
+    .min(1, { error: MSG.quotaInvalid })
+    .max(DAILY_QUOTA_MAX, { error: MSG.quotaInvalid })
+    .nullable()
+    .optional(),
+  closed_months: z
+    .array(z.number({ error: MSG.closedMonthsInvalid }).int({ error: MSG.closedMonthsInvalid }).min(1, { error: MSG.closedMonthsInvalid }).max(12, { error: MSG.closedMonthsInvalid }), {
+      error: MSG.closedMonthsInvalid,
+    })
+    .max(12, { error: MSG.closedMonthsInvalid })
+    .refine((list) => new Set(list).size === list.length, { error: MSG.closedMonthsInvalid })
+    .optional(),
+  facts_source: text(MSG.factsSourceInvalid)
+    .trim()
+    .max(FACTS_SOURCE_MAX_LENGTH, { error: MSG.factsSourceInvalid })
+    .refine(isHttpsUrl, { error: MSG.factsSourceInvalid })
+    .nullable()
+    .optional(),
 };
+
+/** Set only by the server (docs/product.md#access-facts): a body that sends it gets 400 naming it. */
+const factsCheckedOnField = z.never({ error: MSG.factsCheckedOnReadOnly }).optional();
 
 const coordinateKind = (v: number | null | undefined) => (v === undefined ? 'missing' : v === null ? 'null' : 'number');
 
@@ -384,6 +454,10 @@ export const PlaceCreateSchema = z
   .strictObject({ ...placeFields, id_user: text().optional() })
   .superRefine(checkCoordinatesTogether);
 export type PlaceCreate = z.infer<typeof PlaceCreateSchema>;
+/** POST /api/place/create as the server validates it: `facts_checked_on` gets its own 400 message. */
+export const PlaceCreateRequestSchema = z
+  .strictObject({ ...placeFields, id_user: text().optional(), facts_checked_on: factsCheckedOnField })
+  .superRefine(checkCoordinatesTogether);
 
 /** PUT /api/place/update/{id}: a partial update of the editable fields only. */
 export const PlaceUpdateSchema = z.strictObject(placeFields).partial();
@@ -399,6 +473,7 @@ export const PlaceUpdateRequestSchema = PlaceUpdateSchema.extend({
   id_user: readOnlyField,
   rating: readOnlyField,
   comments: readOnlyField,
+  facts_checked_on: factsCheckedOnField,
 }).superRefine(checkCoordinatesTogether);
 
 /**

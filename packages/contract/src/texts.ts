@@ -61,6 +61,8 @@ export const TEXT = {
     difficultyReset: 'Borrar dificultad',
     hoursReset: 'Borrar horas de viaje',
     durationReset: 'Borrar duración de la caminata',
+    /** docs/product.md#access-facts */
+    openInReset: 'Borrar mes',
     sortReset: 'Restablecer orden',
     view: 'Vista de los resultados',
     /** The catalogue has no destination yet and nothing was searched (not 'No hemos encontrado...'). */
@@ -184,6 +186,13 @@ export const TEXT = {
     reopened: 'El destino fue reabierto.',
     openPlace: 'Ver destino',
   },
+  /** docs/product.md#access-facts: the detail's 'Acceso' block and the admins' 'Confirmar datos'. */
+  access: {
+    title: 'Acceso',
+    source: 'Fuente',
+    confirm: 'Confirmar datos',
+    confirmed: 'Datos confirmados.',
+  },
   notFound: {
     title: 'Página no encontrada',
     message: 'La página que buscas no existe o fue movida.',
@@ -240,7 +249,19 @@ export const TEXT = {
       tips: 'Recomendaciones',
       lat: 'Latitud',
       lon: 'Longitud',
+      altitude_m: 'Altitud máxima (m)',
+      fee_pen: 'Entrada (S/)',
+      access: 'Acceso',
+      daily_quota: 'Cupo diario (personas)',
+      closed_months: 'Meses cerrado',
+      facts_source: 'Fuente (enlace https://)',
     },
+    /** docs/product.md#access-facts */
+    accessFacts: 'Acceso (opcional)',
+    accessFactsHelp: 'Completa solo lo que diga una fuente pública, y enlázala. Lo que no sepas, déjalo vacío.',
+    accessUnknown: 'No se sabe',
+    feeHelp: '0 si la entrada es libre.',
+    closedMonthsHelp: 'Marca los meses en que no se puede ingresar.',
     pickDifficulty: 'Seleccione una dificultad',
     walkTime: 'Tiempo de Caminata',
     location: 'Ubicación',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ADMIN_ACTION_TARGETS, ADMIN_ACTIONS, DIFFICULTIES, OUTING_STATUSES, ROLES, STATUSES, TRAIL_CONDITIONS, UPLOAD_PRESETS, type TrailHazard } from '@sendero/contract';
+import { ACCESS_KINDS, ADMIN_ACTION_TARGETS, ADMIN_ACTIONS, DIFFICULTIES, OUTING_STATUSES, ROLES, STATUSES, TRAIL_CONDITIONS, UPLOAD_PRESETS, type TrailHazard } from '@sendero/contract';
 import {
   type AnyPgColumn,
   boolean,
@@ -13,6 +13,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -107,6 +108,15 @@ export const places = pgTable(
      */
     closedUntil: date('closed_until', { mode: 'string' }),
     closureNote: text('closure_note'),
+    /** Access facts (docs/product.md#access-facts): null (or no months) when unknown. */
+    altitudeM: integer('altitude_m'),
+    feePen: numeric('fee_pen', { precision: 7, scale: 2, mode: 'number' }),
+    access: text('access', { enum: ACCESS_KINDS }),
+    dailyQuota: integer('daily_quota'),
+    closedMonths: smallint('closed_months').array().$type<number[]>().notNull().default(sql`'{}'::smallint[]`),
+    factsSource: text('facts_source'),
+    /** Lima's date of the last change to a fact, or of an admin's 'Confirmar datos'; set only by the server. */
+    factsCheckedOn: date('facts_checked_on', { mode: 'string' }),
     /**
      * Name and city as the search compares them (docs/product.md#catalogue): accents removed, lower case,
      * trimmed, like the contract's `normalize`; kept by the database whoever writes the row.
@@ -123,6 +133,7 @@ export const places = pgTable(
     index('places_id_user_idx').on(t.idUser),
     check('places_difficulty_check', sql`${t.difficulty} in ('Fácil', 'Media', 'Exigente', 'Difícil')`),
     check('places_time_check', sql`${t.timeMin} >= 0 and ${t.timeMin} <= ${t.timeMax}`),
+    check('places_access_check', sql`${t.access} is null or ${t.access} in ('libre', 'boleto', 'boleto_en_linea', 'con_guia', 'solo_agencia', 'permiso_con_cupo')`),
   ],
 );
 

@@ -63,6 +63,18 @@ export const FIELD_DESCRIPTIONS: Readonly<Record<string, string>> = {
   closed: 'Present only while the destination is temporarily closed: `until` is its last closed day, or null until reopened.',
   until: 'The last closed day (YYYY-MM-DD, Lima calendar), or null: closed until an administrator reopens it.',
   note: 'Why it is closed, as the banner shows it (3 to 300 characters).',
+  altitude_m: 'docs/product.md#access-facts: the highest point in metres (an integer 0-7,000), or null when unknown.',
+  fee_pen: 'The entry fee in soles (0-10,000, at most 2 decimals; 0 = free), or null when unknown.',
+  access: 'Who may enter: `libre`, `boleto`, `boleto_en_linea`, `con_guia`, `solo_agencia` or `permiso_con_cupo`, or null when unknown.',
+  daily_quota: 'The daily quota of visitors (an integer 1-100,000), or null when there is none or it is unknown.',
+  closed_months: 'The months it is closed (distinct integers 1-12, January = 1); empty when open all year or unknown.',
+  facts_source: 'The public source of the access facts (an https:// URL), or null.',
+  facts_checked_on: 'The day (YYYY-MM-DD, Lima) an access fact last changed or an administrator confirmed them; set only by the server (sending it is refused with 400). Null when never.',
+  fee_free: 'Present (true) only when the entry fee is 0 (the filter Entrada libre).',
+  needs_agency: 'Present (true) only when the access is `con_guia`, `solo_agencia` or `permiso_con_cupo` (dropped by the filter Sin agencia).',
+  open: "'Abierto en': a month 1-12; keeps places not closed that month and not temporarily closed today (unknown months are kept).",
+  free: "'Entrada libre': `1` or `true` keeps only places whose entry fee is 0.",
+  no_agency: "'Sin agencia': `1` or `true` drops places whose access needs an agency, a guide or a permit.",
 };
 
 /** Fields whose meaning depends on the model: `{ Model: { field: text } }`, taking precedence over the above. */

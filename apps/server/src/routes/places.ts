@@ -9,6 +9,7 @@ import {
   PLACE_INDEX_MAX,
   PlaceClosureRequestSchema,
   PlaceCreateSchema,
+  PlaceCreateRequestSchema,
   PlaceDetailSchema,
   PlaceIndexQuerySchema,
   PlaceIndexWireSchema,
@@ -31,6 +32,7 @@ import {
   deletePlace,
   getPlace,
   setPlaceClosure,
+  confirmPlaceFacts,
   getPlaceAsCaller,
   listMyPlaces,
   placeListFor,
@@ -178,13 +180,15 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
     API.placeCreate,
     {
       onRequest: app.requireAuth,
+      // `facts_checked_on` gets its own 400 message in validation; the document leaves it out.
+      config: { openapiBody: PlaceCreateSchema },
       schema: {
         tags: ['places'],
         operationId: 'createPlace',
         description:
-          'Any signed-in user proposes a place; it stays unverified (seen by its creator and administrators only) until an administrator verifies it. `photos` are URLs of the caller’s own uploads (POST /api/upload).',
+          'Any signed-in user proposes a place; it stays unverified (seen by its creator and administrators only) until an administrator verifies it. `photos` are URLs of the caller’s own uploads (POST /api/upload). The access facts are optional; when any is set, `facts_checked_on` is today (Lima); sending `facts_checked_on` is refused (400).',
         summary: 'Propose a place (unverified; the caller is its creator)',
-        body: PlaceCreateSchema,
+        body: PlaceCreateRequestSchema,
         response: { 201: PlaceSchema, ...errorResponses(400, 401, 413, 415) },
       },
     },
@@ -201,7 +205,7 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
         tags: ['places'],
         operationId: 'updatePlace',
         description:
-          'Only the fields sent change. The creator edits their place; administrators edit any. `verified`, `id_user`, `rating` and `comments` cannot be set (400).',
+          'Only the fields sent change. The creator edits their place; administrators edit any. `verified`, `id_user`, `rating`, `comments` and `facts_checked_on` cannot be set (400). When an access fact changes, `facts_checked_on` becomes today (Lima).',
         summary: 'Partial update by the creator or an admin',
         params: IdParamsSchema,
         body: PlaceUpdateRequestSchema,
@@ -275,5 +279,22 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
       if (request.body.note !== null && place.closure) app.notifier.placeClosed({ ...place, closure: place.closure });
       return place;
     },
+  );
+
+  app.put(
+    API.placeFactsChecked(':id'),
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['places'],
+        operationId: 'confirmPlaceFacts',
+        description:
+          "'Confirmar datos' (docs/product.md#access-facts): the place's access facts are as stated today, so `facts_checked_on` becomes today (Lima). No body (an empty body with any content type is accepted). Only administrators; logged in the moderation log (confirm_facts).",
+        summary: 'Admin: confirm the access facts (logged)',
+        params: IdParamsSchema,
+        response: { 200: PlaceSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => confirmPlaceFacts(app.db, request.auth!, request.params.id),
   );
 }

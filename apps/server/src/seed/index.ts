@@ -165,7 +165,7 @@ export async function seedSampleData({ db, storage, log }: SeedDeps): Promise<Se
           const verified = i < SAMPLE_PLACES.length;
           const at = new Date(verified ? now - (i + 2) * 24 * 3600_000 : now - 3600_000);
           return {
-            ...newPlaceColumns({ ...p, photos: [placeImages[i]!.url] }),
+            ...newPlaceColumns({ ...p, ...('facts' in p ? p.facts : {}), photos: [placeImages[i]!.url] }),
             idUser: verified ? creatorId : sampleUserId,
             verified,
             createdAt: at,

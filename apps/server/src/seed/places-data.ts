@@ -1,4 +1,4 @@
-import type { Difficulty } from '@sendero/contract';
+import type { AccessFacts, Difficulty } from '@sendero/contract';
 import type { LandscapeOptions } from './landscape.js';
 
 /**
@@ -20,6 +20,12 @@ export interface SamplePlace {
   how_to_get: string;
   tips: string;
   landscape: Omit<LandscapeOptions, 'seed'>;
+  /**
+   * Access facts (docs/product.md#access-facts): only what the cited public source states, with that
+   * source in `facts_source`; everything else stays unset (unknown). Never confirmed by an admin, so
+   * they read 'Datos por confirmar' until one presses 'Confirmar datos'.
+   */
+  facts?: Partial<AccessFacts>;
 }
 
 const DAY_SKY: [string, string] = ['#3f86d8', '#cfe8ff'];
@@ -44,6 +50,8 @@ export const SAMPLE_PLACES: SamplePlace[] = [
     tips:
       'La mejor temporada es de julio a octubre. Lleva casaca cortaviento porque la neblina moja, agua y algo de comer: dentro de la reserva no hay tiendas. No salgas de los senderos marcados.',
     landscape: { sky: MIST_SKY, ridges: ['#a9bfa6', '#7fa37a', '#557f4f'], fog: true },
+    // Inforegión (SERNANP's notice for the reserve's 42nd anniversary): entry S/ 11 for adults.
+    facts: { fee_pen: 11, facts_source: 'https://archivo.inforegion.pe/empezo-la-temporada-de-lomas-en-la-reserva-nacional-de-lachay' },
   },
   {
     name: 'Bosque de Zárate',
@@ -197,6 +205,11 @@ export const SAMPLE_PLACES: SamplePlace[] = [
     tips:
       'Sal temprano: la ruta pide regresar antes de las 3 de la tarde. Aclimata al menos dos días en Huaraz. Lleva capas de ropa, poncho de lluvia y tres litros de agua.',
     landscape: { sky: DAY_SKY, ridges: ['#9fb0c4', '#6a7f98', '#3b5a4a'], snow: true, lake: '#1fc2d1', sun: '#fff6c9' },
+    // Gestión, 28 January 2026: from 9 February 2026 visits only with agencies that hold a contract with SERNANP.
+    facts: {
+      access: 'solo_agencia',
+      facts_source: 'https://gestion.pe/peru/parque-nacional-huascaran-dos-atractivos-solo-podran-ser-visitados-con-agencias-autorizadas-noticia/',
+    },
   },
   {
     name: 'Nevado Pastoruri',

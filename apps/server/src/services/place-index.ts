@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { encodePlaceIndex, PLACE_INDEX_FORMAT, PLACE_INDEX_MAX, type PlaceIndexEntry } from '@sendero/contract';
+import { encodePlaceIndex, factsFilterFields, packFacts, PLACE_INDEX_FORMAT, PLACE_INDEX_MAX, type AccessKind, type PlaceIndexEntry } from '@sendero/contract';
 import { places } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
@@ -60,6 +60,10 @@ export const indexColumns = {
   /** Only a closed place has a closure note; `closedUntil` is then its last day or null (docs/product.md#trail-conditions). */
   closed: sql<boolean>`(${places.closureNote} is not null)`,
   closedUntil: places.closedUntil,
+  /** docs/product.md#access-facts: what the filters 'Abierto en', 'Entrada libre' and 'Sin agencia' read. */
+  closedMonths: places.closedMonths,
+  feePen: places.feePen,
+  access: places.access,
 };
 
 type IndexRow = {
@@ -79,6 +83,9 @@ type IndexRow = {
   verified: boolean;
   closed: boolean;
   closedUntil: string | null;
+  closedMonths: number[];
+  feePen: number | string | null;
+  access: AccessKind | null;
 };
 
 export function toIndexEntry(row: Omit<IndexRow, 'verified'>): PlaceIndexEntry {
@@ -96,6 +103,7 @@ export function toIndexEntry(row: Omit<IndexRow, 'verified'>): PlaceIndexEntry {
     lat: row.lat,
     lon: row.lon,
     ...(row.closed && { closed: { until: row.closedUntil } }),
+    ...factsFilterFields({ closed_months: row.closedMonths, fee_pen: row.feePen === null ? null : Number(row.feePen), access: row.access }),
   };
 }
 
@@ -204,6 +212,7 @@ function joinColumns(items: readonly Item[], view: IndexView, limit?: number): s
   const created: number[] = [];
   const closed: number[] = [];
   const closedUntil: string[] = [];
+  const facts: number[] = [];
   let previous = 0;
   for (const i of items) {
     if (view === 'verified' && !i.verified) continue;
@@ -217,6 +226,7 @@ function joinColumns(items: readonly Item[], view: IndexView, limit?: number): s
       closed.push(city.length);
       closedUntil.push(JSON.stringify(i.entry.closed.until));
     }
+    facts.push(packFacts(i.entry));
     city.push(n);
     created.push(created.length === 0 ? i.seconds : previous - i.seconds);
     previous = i.seconds;
@@ -227,7 +237,8 @@ function joinColumns(items: readonly Item[], view: IndexView, limit?: number): s
     `{"v":${PLACE_INDEX_FORMAT},"cities":${JSON.stringify(cities)},"id":${column('id')},"name":${column('name')},"city":[${city.join(',')}],` +
     `"difficulty":${column('difficulty')},"time_min":${column('time_min')},"time_max":${column('time_max')},"time_city":${column('time_city')},` +
     `"photo":${column('photo')},"rating":${column('rating')},"comments":${column('comments')},"created":[${created.join(',')}],` +
-    `"lat":${column('lat')},"lon":${column('lon')}${closed.length > 0 ? `,"closed":[${closed.join(',')}],"closed_until":[${closedUntil.join(',')}]` : ''}}`
+    `"lat":${column('lat')},"lon":${column('lon')}${closed.length > 0 ? `,"closed":[${closed.join(',')}],"closed_until":[${closedUntil.join(',')}]` : ''}` +
+    `${facts.some((bits) => bits !== 0) ? `,"facts":[${facts.join(',')}]` : ''}}`
   );
 }
 

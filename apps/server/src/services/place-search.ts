@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { DIFFICULTIES, MSG, normalize, SEARCH_COUNT_CAP, SEARCH_PAGE_DEFAULT, type PlaceSearchQuery, type PlaceSearchResponse } from '@sendero/contract';
+import { ACCESS_WITHOUT_AGENCY, DIFFICULTIES, limaDate, MSG, normalize, SEARCH_COUNT_CAP, SEARCH_PAGE_DEFAULT, type PlaceSearchQuery, type PlaceSearchResponse } from '@sendero/contract';
 import { places } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import { badRequest } from '@/errors.js';
@@ -33,7 +33,7 @@ function decodeCursor(cursor: string): { at: string; id: string } {
  * contains the chosen value; accents and case do not matter (the `*_search` columns hold the
  * contract's `normalize` of name and city; difficulties are matched here with `normalize` itself).
  */
-export function searchConditions(query: Pick<PlaceSearchQuery, 'name' | 'city' | 'difficulty'>): SQL[] {
+export function searchConditions(query: Pick<PlaceSearchQuery, 'name' | 'city' | 'difficulty' | 'open' | 'free' | 'no_agency'>, today: string = limaDate()): SQL[] {
   const conditions: SQL[] = [eq(places.verified, true)];
   const name = normalize(query.name ?? '');
   const city = normalize(query.city ?? '');
@@ -44,6 +44,15 @@ export function searchConditions(query: Pick<PlaceSearchQuery, 'name' | 'city' |
     const matching = DIFFICULTIES.filter((d) => normalize(d).includes(difficulty));
     conditions.push(matching.length ? sql`${places.difficulty} in ${matching}` : sql`false`);
   }
+  // docs/product.md#access-facts, with the contract's factsPredicates: 'Abierto en' keeps unknown months
+  // and drops a place closed that month or temporarily closed today; 'Entrada libre' a known fee of 0;
+  // 'Sin agencia' drops the agency, guide and permit kinds (an unknown access is kept).
+  if (query.open !== undefined) {
+    conditions.push(sql`not (${query.open}::smallint = any(${places.closedMonths}))`);
+    conditions.push(sql`(${places.closureNote} is null or (${places.closedUntil} is not null and ${places.closedUntil} < ${today}::date))`);
+  }
+  if (query.free) conditions.push(sql`${places.feePen} = 0`);
+  if (query.no_agency) conditions.push(sql`(${places.access} is null or ${places.access} in ${[...ACCESS_WITHOUT_AGENCY]})`);
   return conditions;
 }
 

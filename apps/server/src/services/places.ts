@@ -1,5 +1,8 @@
 import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
+  hasAnyFact,
+  sameFacts,
+  type AccessFacts,
   canEditPlace,
   canSeePlace,
   closureInForce,
@@ -65,6 +68,34 @@ export function toPlaceJson(row: PlaceRow): Place {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     closure: closureOf(row),
+    ...factsOf(row),
+    facts_checked_on: row.factsCheckedOn,
+  };
+}
+
+const NO_FACT_COLUMNS = { altitudeM: null, feePen: null, access: null, dailyQuota: null, closedMonths: [] as number[], factsSource: null };
+
+/** The access facts of a row as the contract names them (docs/product.md#access-facts). */
+export function factsOf(row: Pick<PlaceRow, 'altitudeM' | 'feePen' | 'access' | 'dailyQuota' | 'closedMonths' | 'factsSource'>): AccessFacts {
+  return {
+    altitude_m: row.altitudeM,
+    fee_pen: row.feePen === null ? null : Number(row.feePen),
+    access: row.access,
+    daily_quota: row.dailyQuota,
+    closed_months: [...row.closedMonths].sort((a, b) => a - b),
+    facts_source: row.factsSource,
+  };
+}
+
+/** The columns of the facts a body sends (only those it sends). */
+function factColumns(input: Partial<Record<keyof AccessFacts, unknown>> & Partial<AccessFacts>) {
+  return {
+    ...(input.altitude_m !== undefined && { altitudeM: input.altitude_m }),
+    ...(input.fee_pen !== undefined && { feePen: input.fee_pen }),
+    ...(input.access !== undefined && { access: input.access }),
+    ...(input.daily_quota !== undefined && { dailyQuota: input.daily_quota }),
+    ...(input.closed_months !== undefined && { closedMonths: [...input.closed_months].sort((a, b) => a - b) }),
+    ...(input.facts_source !== undefined && { factsSource: input.facts_source }),
   };
 }
 
@@ -219,15 +250,19 @@ export function newPlaceColumns(input: Omit<PlaceCreate, 'id_user'>) {
     tips: input.tips,
     lat: input.lat ?? null,
     lon: input.lon ?? null,
+    ...factColumns(input),
   };
 }
 
 export async function createPlace(db: Db, auth: AuthUser, input: PlaceCreate): Promise<Place> {
   await assertOwnUploads(db, input.photos, 'photos', auth.id);
+  const columns = newPlaceColumns(input);
   const [row] = await db
     .insert(places)
     .values({
-      ...newPlaceColumns(input),
+      ...columns,
+      // docs/product.md#access-facts: checked today when the creator states any fact.
+      factsCheckedOn: hasAnyFact(factsOf({ ...NO_FACT_COLUMNS, ...columns })) ? limaDate() : null,
       idUser: auth.id,
       verified: false,
       rating: 0,
@@ -272,6 +307,7 @@ export async function updatePlace(db: Db, auth: AuthUser, id: string, patch: Pla
     const timeMin = patch.time?.[0] ?? current.timeMin;
     const timeMax = patch.time?.[1] ?? current.timeMax;
     if (timeMin > timeMax) throw badRequest(MSG.timeRange, { time: MSG.timeRange });
+    const facts = factColumns(patch);
     return setPlaceColumns(tx, current.id, {
       ...(patch.name !== undefined && { name: patch.name }),
       ...(patch.city !== undefined && { city: patch.city }),
@@ -285,7 +321,24 @@ export async function updatePlace(db: Db, auth: AuthUser, id: string, patch: Pla
       ...(patch.tips !== undefined && { tips: patch.tips }),
       // The request schema lets lat and lon through only together (both numbers or both null).
       ...(patch.lat !== undefined && patch.lon !== undefined && { lat: patch.lat, lon: patch.lon }),
+      ...facts,
+      // docs/product.md#access-facts: checked today whenever a fact changes (sending the same value changes nothing).
+      ...(!sameFacts(factsOf(current), factsOf({ ...current, ...facts })) && { factsCheckedOn: limaDate() }),
     });
+  });
+}
+
+/**
+ * Admin: 'Confirmar datos' (docs/product.md#access-facts): the facts are as stated on Lima's today;
+ * logged confirm_facts in the same transaction. Any place an admin sees.
+ */
+export async function confirmPlaceFacts(db: Db, admin: AuthUser, id: string): Promise<Place> {
+  return changePlace(db, async (tx) => {
+    const current = await findPlace(tx, id, { forUpdate: true });
+    if (!current) throw notFound(MSG.placeNotFound);
+    const updated = await setPlaceColumns(tx, current.id, { factsCheckedOn: limaDate() });
+    await recordAdminAction(tx, { adminId: admin.id, action: 'confirm_facts', targetType: 'place', targetId: current.id });
+    return updated;
   });
 }
 

@@ -72,7 +72,13 @@ describe('create a destination', { timeout: 60_000 }, () => {
       how_to_get: 'Auto.',
       tips: 'Agua.',
       lat: null,
-      lon: null,
+      lon: null,      // docs/product.md#access-facts: left empty, unknown.
+      altitude_m: null,
+      fee_pen: null,
+      access: null,
+      daily_quota: null,
+      closed_months: [],
+      facts_source: null,
     });
     expect(screen.getByRole('link', { name: TEXT.placeForm.searchPlaces })).toHaveAttribute('href', '/buscar-destino');
     // The new place opens from the success view, in review for its creator.

@@ -83,6 +83,35 @@ describe('planning on the search page', () => {
     expect(screen.getByLabelText('Horas de viaje')).toHaveValue('');
   });
 
+  it("docs/product.md#access-facts: 'Abierto en', 'Entrada libre' and 'Sin agencia', in the URL and in 'Filtros (N)', each undone", async () => {
+    const facts = [
+      makePlace({ name: 'Cerrada en febrero', closed_months: [2], fee_pen: 0, access: 'libre', created_at: '2025-06-03T00:00:00.000Z' }),
+      makePlace({ name: 'Libre todo el año', fee_pen: 0, access: 'boleto', created_at: '2025-06-02T00:00:00.000Z' }),
+      makePlace({ name: 'Solo con agencia', fee_pen: 30, access: 'solo_agencia', created_at: '2025-06-01T00:00:00.000Z' }),
+    ];
+    signIn('user');
+    stubFetch({
+      [`GET ${API.user(USER_ID)}`]: [200, makeUser({ firstname: 'Ana María' })],
+      [`GET ${API.placeIndex()}`]: [200, indexOf(facts)],
+      'GET /api/config': [200, PUBLIC_CONFIG],
+    });
+    const { router } = renderRoutes(routes, '/buscar-destino');
+    await waitFor(() => expect(shownNames()).toHaveLength(3), wait);
+    await userEvent.selectOptions(screen.getByLabelText('Abierto en'), 'febrero');
+    await waitFor(() => expect(shownNames()).toEqual(['Libre todo el año', 'Solo con agencia']));
+    await userEvent.click(screen.getByRole('switch', { name: 'Entrada libre' }));
+    await waitFor(() => expect(shownNames()).toEqual(['Libre todo el año']));
+    await userEvent.click(screen.getByRole('switch', { name: 'Entrada libre' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Sin agencia' }));
+    await waitFor(() => expect(shownNames()).toEqual(['Libre todo el año']));
+    await waitFor(() => expect(params(router.state.location.search)).toEqual({ open: '2', no_agency: '1' }));
+    await waitFor(() => expect(screen.getByText(TEXT.search.filtersToggle(2))).toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: TEXT.search.openInReset }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Sin agencia' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(shownNames()).toHaveLength(3));
+  });
+
   it("orders by 'Menos horas de viaje' and 'Mejor calificados' (rating, then reviews), and 'Restablecer orden' goes back", async () => {
     const { router } = setup();
     await waitFor(() => expect(shownNames()).toHaveLength(4), wait);

@@ -86,15 +86,33 @@ type Plan = Omit<SearchState, 'view'>;
 
 /** Whether any filter narrows the catalogue (the order does not). */
 function narrows(plan: Plan): boolean {
-  return plan.name.trim() !== '' || plan.city.trim() !== '' || plan.difficulty !== '' || plan.hours !== null || plan.duration !== null;
+  return (
+    plan.name.trim() !== '' ||
+    plan.city.trim() !== '' ||
+    plan.difficulty !== '' ||
+    plan.hours !== null ||
+    plan.duration !== null ||
+    plan.openIn !== null ||
+    plan.free ||
+    plan.noAgency
+  );
 }
 
 /** How many of the folded filters (all but the name) are set: the count on 'Filtros (N)'. */
 function foldedActive(state: SearchState): number {
-  return [state.city.trim() !== '', state.difficulty !== '', state.hours !== null, state.duration !== null, state.sort !== DEFAULT_SORT].filter(Boolean).length;
+  return [
+    state.city.trim() !== '',
+    state.difficulty !== '',
+    state.hours !== null,
+    state.duration !== null,
+    state.openIn !== null,
+    state.free,
+    state.noAgency,
+    state.sort !== DEFAULT_SORT,
+  ].filter(Boolean).length;
 }
 
-const CLEARED: Partial<SearchState> = { name: '', city: '', difficulty: '', hours: null, duration: null };
+const CLEARED: Partial<SearchState> = { name: '', city: '', difficulty: '', hours: null, duration: null, openIn: null, free: false, noAgency: false };
 
 /**
  * No match: 'No hemos encontrado...' and 'Borrar filtros' after a search (some filters may be folded
@@ -248,16 +266,16 @@ function ServerResults({ plan, origin, view, cardAction, onClear }: ResultsProps
   const settled = useDebouncedValue(plan, SERVER_SEARCH_DEBOUNCE_MS);
   const search = useServerSearch({ name: settled.name, city: settled.city, difficulty: settled.difficulty }, true);
   useErrorToast(search.error);
-  const { hours, duration } = plan;
+  const { hours, duration, openIn, free, noAgency } = plan;
   const items = useMemo(() => {
     const loaded = search.data?.pages.flatMap((p) => p.items) ?? [];
     return collectInOrder(
       loaded.map((item) => ({ item })),
       null,
-      planningPredicates({ hours, duration }),
+      planningPredicates({ hours, duration, openIn, free, noAgency }),
     );
-  }, [search.data, hours, duration]);
-  const planning = hours !== null || duration !== null;
+  }, [search.data, hours, duration, openIn, free, noAgency]);
+  const planning = hours !== null || duration !== null || openIn !== null || free || noAgency;
   const total = planning ? (search.data ? items.length : null) : (search.data?.pages[0]?.total ?? null);
   // The server counts up to SEARCH_COUNT_CAP: beyond it, 'Más de 1,000 destinos'.
   const moreThan = !planning && (search.data?.pages[0]?.totalCapped ?? false);
@@ -307,9 +325,12 @@ export default function SearchScreen() {
     showError(MSG.locationFailed);
     setState({ sort: 'newest' });
   });
-  const { view, name, city, difficulty, hours, duration, sort } = state;
-  const plan = useMemo<Plan>(() => ({ name, city, difficulty, hours, duration, sort }), [name, city, difficulty, hours, duration, sort]);
-  const planning = useMemo(() => ({ hours, duration, sort, view }), [hours, duration, sort, view]);
+  const { view, name, city, difficulty, hours, duration, openIn, free, noAgency, sort } = state;
+  const plan = useMemo<Plan>(
+    () => ({ name, city, difficulty, hours, duration, openIn, free, noAgency, sort }),
+    [name, city, difficulty, hours, duration, openIn, free, noAgency, sort],
+  );
+  const planning = useMemo(() => ({ hours, duration, openIn, free, noAgency, sort, view }), [hours, duration, openIn, free, noAgency, sort, view]);
   // The fields show each keystroke at once; the results follow after that frame is painted
   // (docs/product.md#catalogue).
   const deferredPlan = useValueAfterPaint(plan);

@@ -6,12 +6,12 @@ import Typography from '@mui/material/Typography';
 import LocationOffOutlined from '@mui/icons-material/LocationOffOutlined';
 import MyLocation from '@mui/icons-material/MyLocation';
 import { useState } from 'react';
-import { cityCentre, LAT_LIMIT, LON_LIMIT, MSG, type GeoPoint, type PlaceFormInput, TEXT } from '@sendero/contract';
+import { cityCentre, LAT_LIMIT, LON_LIMIT, MSG, type GeoPoint, type PlaceFormInput, type PlaceFormOutput, TEXT } from '@sendero/contract';
 import { MapView } from '@/components/map';
 import { useToast } from '@/components/ui/toast';
 
 interface LocationFieldProps {
-  control: Control<PlaceFormInput>;
+  control: Control<PlaceFormInput, unknown, PlaceFormOutput>;
   register: UseFormRegister<PlaceFormInput>;
   setValue: UseFormSetValue<PlaceFormInput>;
   errors: FieldErrors<PlaceFormInput>;

@@ -41,6 +41,7 @@ import { useUpdatePlace } from '../api/update-place';
 import { PhotoCarousel } from './photo-carousel';
 import { PlaceForm } from './place-form';
 import { ShareButton } from './share-button';
+import { AccessBlock } from './access-block';
 import { formValuesToBody, placeToFormValues } from './place-form-values';
 import { RetryAlert } from '@/components/ui/load-error';
 import { Fact, Facts } from '@/components/ui/facts';
@@ -157,6 +158,7 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
         <TextBlock title={TEXT.detail.howToGet}>{place.how_to_get}</TextBlock>
         <TextBlock title={TEXT.detail.tips}>{place.tips}</TextBlock>
       </Box>
+      <AccessBlock place={place} admin={admin} />
       {section}
       {renderOutings?.(place)}
       <RecentConditions place={place} />

@@ -16,6 +16,12 @@ export const EMPTY_PLACE_FORM: PlaceFormInput = {
   tips: '',
   lat: '',
   lon: '',
+  altitude_m: '',
+  fee_pen: '',
+  daily_quota: '',
+  access: '',
+  closed_months: [],
+  facts_source: '',
 };
 
 /** The edit form starts from the place as it is, so unchanged photos and difficulty are kept. */
@@ -34,6 +40,12 @@ export function placeToFormValues(place: Place): PlaceFormInput {
     tips: place.tips,
     lat: place.lat === null ? '' : String(place.lat),
     lon: place.lon === null ? '' : String(place.lon),
+    altitude_m: place.altitude_m === null ? '' : String(place.altitude_m),
+    fee_pen: place.fee_pen === null ? '' : place.fee_pen.toFixed(2),
+    daily_quota: place.daily_quota === null ? '' : String(place.daily_quota),
+    access: place.access ?? '',
+    closed_months: [...place.closed_months],
+    facts_source: place.facts_source ?? '',
   };
 }
 
@@ -53,6 +65,13 @@ export function formValuesToBody(v: PlaceFormOutput): Required<PlaceUpdate> {
     // Both null: no trailhead (on edit, removes it).
     lat: v.lat,
     lon: v.lon,
+    // docs/product.md#access-facts: empty fields are null (unknown); the server dates the check.
+    altitude_m: v.altitude_m,
+    fee_pen: v.fee_pen,
+    access: v.access,
+    daily_quota: v.daily_quota,
+    closed_months: v.closed_months,
+    facts_source: v.facts_source,
   };
 }
 

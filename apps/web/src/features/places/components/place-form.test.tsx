@@ -1,7 +1,7 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG, type PlaceFormInput, type PlaceFormOutput, TEXT } from '@sendero/contract';
+import { ACCESS_KINDS, ACCESS_LABELS, MSG, type PlaceFormInput, type PlaceFormOutput, TEXT } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { PUBLIC_CONFIG, signIn } from '@/test/fixtures';
 import { stubFetch } from '@/test/fetch-stub';
@@ -57,7 +57,40 @@ describe('place form (create)', { timeout: 60_000 }, () => {
     expect(screen.getByRole('group', { name: 'Fotos' })).toBeInTheDocument();
     expect(screen.getByLabelText(TEXT.placeForm.fields.capacity)).toHaveAttribute('type', 'number');
     expect(screen.getByRole('option', { name: 'Difícil' })).toBeInTheDocument();
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([TEXT.placeForm.pickDifficulty, 'Fácil', 'Media', 'Exigente', 'Difícil']);
+    expect(within(screen.getByLabelText('Dificultad')).getAllByRole('option').map((o) => o.textContent)).toEqual([TEXT.placeForm.pickDifficulty, 'Fácil', 'Media', 'Exigente', 'Difícil']);
+  });
+
+  it('as a creator I state the access facts: months as twelve toggles, the access from its list, empty fields unknown', async () => {
+    const onSubmit = vi.fn(async (_v: PlaceFormOutput) => {});
+    const user = userEvent.setup();
+    renderWithProviders(<PlaceForm mode="create" onSubmit={onSubmit} defaultValues={VALID} />);
+    const months = within(screen.getByRole('group', { name: TEXT.placeForm.fields.closed_months })).getAllByRole('checkbox');
+    expect(months).toHaveLength(12);
+    expect(within(screen.getByLabelText(TEXT.placeForm.fields.access)).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      TEXT.placeForm.accessUnknown,
+      ...ACCESS_KINDS.map((k) => ACCESS_LABELS[k]),
+    ]);
+    await user.selectOptions(screen.getByLabelText(TEXT.placeForm.fields.access), ACCESS_LABELS.permiso_con_cupo);
+    await user.type(screen.getByLabelText(TEXT.placeForm.fields.fee_pen), '152');
+    await user.type(screen.getByLabelText(TEXT.placeForm.fields.daily_quota), '500');
+    await user.click(screen.getByRole('checkbox', { name: 'febrero' }));
+    await user.type(screen.getByLabelText(TEXT.placeForm.fields.facts_source), 'http://ejemplo.pe');
+    await user.tab();
+    expect(screen.getByLabelText(TEXT.placeForm.fields.facts_source)).toHaveAccessibleDescription(MSG.factsSourceInvalid);
+    expect(finalizar()).toBeDisabled();
+    await user.clear(screen.getByLabelText(TEXT.placeForm.fields.facts_source));
+    await user.type(screen.getByLabelText(TEXT.placeForm.fields.facts_source), 'https://ejemplo.pe/camino');
+    await waitFor(() => expect(finalizar()).toBeEnabled());
+    await user.click(finalizar());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      altitude_m: null,
+      fee_pen: 152,
+      access: 'permiso_con_cupo',
+      daily_quota: 500,
+      closed_months: [2],
+      facts_source: 'https://ejemplo.pe/camino',
+    });
   });
 
   it('as a user I see why a field is wrong once I leave it', async () => {
@@ -152,7 +185,13 @@ describe('place form (create)', { timeout: 60_000 }, () => {
       how_to_get: 'Bus a Huaraz.',
       tips: 'Lleva abrigo.',
       lat: null,
-      lon: null,
+      lon: null,      // docs/product.md#access-facts: left empty, unknown.
+      altitude_m: null,
+      fee_pen: null,
+      access: null,
+      daily_quota: null,
+      closed_months: [],
+      facts_source: null,
     });
   });
 

@@ -13,6 +13,7 @@ import { useToast } from '@/components/ui/toast';
 import { handleFormError } from '@/lib/form';
 import { useUnsavedChanges } from '@/lib/navigation-guard';
 import { LocationField } from './location-field';
+import { AccessFactsFields } from './access-facts-fields';
 import { EMPTY_PLACE_FORM, PLACE_FIELD_LABELS, serverFieldToFormField } from './place-form-values';
 
 export interface PlaceFormProps {
@@ -34,7 +35,10 @@ function missingFields(values: unknown): string[] {
   return (Object.keys(PLACE_FIELD_LABELS) as (keyof PlaceFormInput)[]).filter((n) => names.has(n)).map((n) => PLACE_FIELD_LABELS[n]);
 }
 
-type TextName = Exclude<FieldPath<PlaceFormInput>, 'photos' | `photos.${number}` | 'difficulty' | 'lat' | 'lon'>;
+type TextName = Exclude<
+  FieldPath<PlaceFormInput>,
+  'photos' | `photos.${number}` | 'difficulty' | 'lat' | 'lon' | 'access' | 'closed_months' | `closed_months.${number}` | 'altitude_m' | 'fee_pen' | 'daily_quota' | 'facts_source'
+>;
 
 /** The destination form shared by 'Crear un Destino' and 'Configurar Destino' (docs/product.md#place-form). */
 export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, onCancel, titleComponent = 'h1' }: PlaceFormProps) {
@@ -162,6 +166,7 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
           {text('city')}
         </FieldPair>
         <LocationField control={control} register={register} setValue={setValue} errors={errors} />
+        <AccessFactsFields control={control} register={register} errors={errors} />
         {text('description', { multiline: true, minRows: 3, maxRows: 5 })}
         {text('how_to_get', { multiline: true, minRows: 5, maxRows: 6 })}
         {text('tips', { multiline: true, minRows: 5, maxRows: 6 })}

@@ -1,5 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -11,6 +13,12 @@ import {
   DURATION_BANDS,
   DURATION_EMPTY_LABEL,
   DURATION_LABEL,
+  FREE_ENTRY_LABEL,
+  MONTH_NAMES,
+  NO_AGENCY_LABEL,
+  OPEN_IN_EMPTY_LABEL,
+  OPEN_IN_LABEL,
+  OPEN_IN_NOW_LABEL,
   SEARCH_VIEW_LABELS,
   SORT_LABEL,
   SORT_ORDER_LABELS,
@@ -27,7 +35,7 @@ import {
 } from '@sendero/contract';
 import { WithReset } from './search-filters';
 
-type PlanningValues = Pick<SearchState, 'hours' | 'duration' | 'sort' | 'view'>;
+type PlanningValues = Pick<SearchState, 'hours' | 'duration' | 'openIn' | 'free' | 'noAgency' | 'sort' | 'view'>;
 
 interface PlanningFiltersProps {
   value: PlanningValues;
@@ -110,6 +118,26 @@ function Selects({ value, onChange }: Pick<PlanningFiltersProps, 'value' | 'onCh
           ))}
         </Select>
       </WithReset>
+      <WithReset label={TEXT.search.openInReset} disabled={value.openIn === null} onReset={() => onChange({ openIn: null })}>
+        <Select
+          id="filter-open"
+          label={OPEN_IN_LABEL}
+          value={value.openIn === null ? '' : String(value.openIn)}
+          onChange={(v) => onChange({ openIn: v === '' ? null : v === 'now' ? 'now' : Number(v) })}
+        >
+          <option value="">{OPEN_IN_EMPTY_LABEL}</option>
+          <option value="now">{OPEN_IN_NOW_LABEL}</option>
+          {MONTH_NAMES.map((m, i) => (
+            <option key={m} value={i + 1}>
+              {m}
+            </option>
+          ))}
+        </Select>
+      </WithReset>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', minHeight: 56 }}>
+        <FormControlLabel control={<Switch checked={value.free} onChange={(e) => onChange({ free: e.target.checked })} />} label={FREE_ENTRY_LABEL} />
+        <FormControlLabel control={<Switch checked={value.noAgency} onChange={(e) => onChange({ noAgency: e.target.checked })} />} label={NO_AGENCY_LABEL} />
+      </Box>
       <WithReset label={TEXT.search.sortReset} disabled={value.sort === DEFAULT_SORT} onReset={() => onChange({ sort: DEFAULT_SORT })}>
         <Select id="filter-sort" label={SORT_LABEL} value={value.sort} onChange={(v) => onChange({ sort: v as SortOrder })}>
           {SORT_ORDERS.map((order) => (

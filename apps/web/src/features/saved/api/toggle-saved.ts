@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, type Place, type PlaceIndexEntry, type SavedState } from '@sendero/contract';
+import { API, NO_FACTS, type Place, type PlaceIndexEntry, type SavedState } from '@sendero/contract';
 import { useToast } from '@/components/ui/toast';
 import { api, errorMessage } from '@/lib/api-client';
 import { removePlaceOffline, storePlaceOffline } from '@/lib/offline-store';
@@ -14,9 +14,9 @@ interface ToggleInput {
 /** The saved list holds places: an index entry stands in for one until the list is refetched. */
 function asListedPlace(place: Place | PlaceIndexEntry): Place {
   if ('photos' in place) return place;
-  const { photo, closed, ...rest } = place;
+  const { photo, closed, closed_months, fee_free: _free, needs_agency: _agency, ...rest } = place;
   const closure = closed ? { until: closed.until, note: '' } : null;
-  return { ...rest, id_user: '', capacity: 0, photos: photo ? [photo] : [], description: '', how_to_get: '', tips: '', verified: true, updated_at: place.created_at, closure };
+  return { ...rest, id_user: '', capacity: 0, photos: photo ? [photo] : [], description: '', how_to_get: '', tips: '', verified: true, updated_at: place.created_at, closure, ...NO_FACTS, closed_months: closed_months ?? [], facts_checked_on: null };
 }
 
 /**
