@@ -183,8 +183,10 @@ async function threadsDuring<T>(work: Promise<T>): Promise<{ result: T; seen: Ma
   }
 }
 
-describe('images decoded and encoded in a process of their own, below the server (Linux)', () => {
-  const t = useTestApp();
+// The idle scheduling class gets a core only when nothing else wants it: while the other test files
+// (and CI's lint and typecheck, in the same class) run, these images wait, hence the minutes.
+describe('images decoded and encoded in a process of their own, below the server (Linux)', { timeout: 180_000 }, () => {
+  const t = useTestApp({ env: { UPLOAD_PRIORITY: 'idle' } });
   let user: TestUser;
   let photo: Buffer;
   beforeAll(async () => {

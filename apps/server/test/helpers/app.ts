@@ -86,6 +86,10 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     JWT_SECRET: randomBytes(32).toString('hex'),
     SAMPLE_DATA: 'false',
     LOG_LEVEL: 'info',
+    // The image process at the server's own priority: in the idle class (production's default,
+    // docs/decisions/036-image-process.md) a test's photo waits for every other test file to leave a
+    // core free. upload-queue.test.ts checks the idle and low classes themselves.
+    UPLOAD_PRIORITY: 'normal',
     ...options.env,
   });
   const database = options.database ?? (await openTestDatabase());
