@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { MSG, TEXT } from '@sendero/contract';
-import { checkA11y, expect, expectNoHorizontalOverflow, login, logoutControl, test, uniqueTag } from './fixtures.js';
+import { checkA11y, expect, expectNoHorizontalOverflow, login, logoutControl, test, unfoldFilters, uniqueTag } from './fixtures.js';
 
 /*
  * A phone in a person's hand (docs/product.md#web-rules, docs/decisions/040-phone-projects.md): the
@@ -180,6 +180,8 @@ test.describe('on a phone', { tag: '@phone-only' }, () => {
     await login(page, user);
     const { width, height } = page.viewportSize()!;
     await page.goto('/buscar-destino');
+    // On a phone the city is among the filters folded behind 'Filtros' (docs/product.md#search).
+    await unfoldFilters(page);
     const name = page.getByRole('textbox', { name: TEXT.search.name });
     const city = page.getByRole('textbox', { name: TEXT.search.city });
     await name.tap();
