@@ -33,7 +33,14 @@ void nextTask()
 // The load event alone no longer says that: src/boot.ts imports this module after the first paint.
 function registerServiceWorkerWhenIdle(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const register = () => void import('@/lib/register-sw').then((m) => m.registerServiceWorker());
+  const register = (): void => {
+    import('@/lib/register-sw').then(
+      (m) => m.registerServiceWorker(),
+      // Offline before its chunk arrived (or the chunk gone with a new deployment): the app runs without
+      // the worker for now, and registers it when the signal comes back, never an uncaught error.
+      () => window.addEventListener('online', register, { once: true }),
+    );
+  };
   const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 2000));
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
