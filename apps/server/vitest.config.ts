@@ -19,12 +19,14 @@ export const POSTGRES_FILES = [
   'test/outings-concurrency.test.ts',
   'test/place-changes.test.ts',
   'test/place-index.test.ts',
+  'test/place-suggestion.test.ts',
   'test/places.test.ts',
   'test/prepared-reads.test.ts',
   'test/ratings-concurrency.test.ts',
   'test/schema-migrations.test.ts',
   'test/server-process.test.ts',
   'test/storage.test.ts',
+  'test/trail-conditions.test.ts',
 ];
 
 /**
