@@ -1,4 +1,4 @@
-import { encodePlaceIndex, factsFilterFields, SESSION_STORAGE_KEY, type Admin, type Outing, type Place, type PlaceIndexEntry, type PlaceIndexWire, type PublicConfig, type Role, type User } from '@sendero/contract';
+import { encodePlaceIndex, factsFilterFields, NO_FACTS, SESSION_STORAGE_KEY, type Admin, type Outing, type Place, type PlaceIndexEntry, type PlaceIndexWire, type PublicConfig, type Role, type User } from '@sendero/contract';
 
 export const USER_ID = '11111111-1111-4111-8111-111111111111';
 export const ADMIN_ID = '22222222-2222-4222-8222-222222222222';
@@ -76,12 +76,7 @@ export function makePlace(overrides: Partial<Place> = {}): Place {
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
     closure: null,
-    altitude_m: null,
-    fee_pen: null,
-    access: null,
-    daily_quota: null,
-    closed_months: [],
-    facts_source: null,
+    ...NO_FACTS,
     facts_checked_on: null,
     ...overrides,
   };

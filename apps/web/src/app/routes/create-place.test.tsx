@@ -1,7 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { TEXT, type Role } from '@sendero/contract';
+import { NO_FACTS, TEXT, type Role } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { stubFetch } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
@@ -72,13 +72,9 @@ describe('create a destination', { timeout: 60_000 }, () => {
       how_to_get: 'Auto.',
       tips: 'Agua.',
       lat: null,
-      lon: null,      // docs/product.md#access-facts: left empty, unknown.
-      altitude_m: null,
-      fee_pen: null,
-      access: null,
-      daily_quota: null,
-      closed_months: [],
-      facts_source: null,
+      lon: null,
+      // docs/product.md#access-facts: left empty, unknown.
+      ...NO_FACTS,
     });
     expect(screen.getByRole('link', { name: TEXT.placeForm.searchPlaces })).toHaveAttribute('href', '/buscar-destino');
     // The new place opens from the success view, in review for its creator.

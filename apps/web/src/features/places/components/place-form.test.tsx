@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_KINDS, ACCESS_LABELS, MSG, type PlaceFormInput, type PlaceFormOutput, TEXT } from '@sendero/contract';
+import { ACCESS_KINDS, ACCESS_LABELS, MSG, NO_FACTS, type PlaceFormInput, type PlaceFormOutput, TEXT } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { PUBLIC_CONFIG, signIn } from '@/test/fixtures';
 import { stubFetch } from '@/test/fetch-stub';
@@ -185,13 +185,9 @@ describe('place form (create)', { timeout: 60_000 }, () => {
       how_to_get: 'Bus a Huaraz.',
       tips: 'Lleva abrigo.',
       lat: null,
-      lon: null,      // docs/product.md#access-facts: left empty, unknown.
-      altitude_m: null,
-      fee_pen: null,
-      access: null,
-      daily_quota: null,
-      closed_months: [],
-      facts_source: null,
+      lon: null,
+      // docs/product.md#access-facts: left empty, unknown.
+      ...NO_FACTS,
     });
   });
 
