@@ -1,43 +1,15 @@
 import { and, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API, coverUrl, decodePlaceIndex, encodePlaceIndex, MSG, type Place, PLACE_INDEX_MAX, PlaceIndexEntrySchema, type PlaceIndexWire, PlaceIndexWireSchema, type PlaceSearchResponse, type RatingListItem, SEARCH_CASE_PLACES, SEARCH_CASES, SEARCH_COUNT_CAP } from '@sendero/contract';
-import { places } from '@/db/schema.js';
 import { PlaceIndex, placeIndexFor } from '@/services/place-index.js';
 import { placesDropped } from '@/services/place-changes-hub.js';
 import { searchConditions, searchPlaces } from '@/services/place-search.js';
 import { listVerifiedPlaces } from '@/services/places.js';
 import { useTestApp, type TestApp, type TestUser } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
+import { insertPlaces } from './helpers/place-rows.js';
 import { createPlace, uploadedUrl } from './helpers/upload-fixtures.js';
 
-/** Verified places inserted directly (newest first in `names` order), returning their ids. */
-async function insertPlaces(t: TestApp, owner: TestUser, rows: ReadonlyArray<{ name: string; city: string; difficulty: string }>, verified = true) {
-  const now = Date.now();
-  const inserted = await t.db
-    .insert(places)
-    .values(
-      rows.map((r, i) => ({
-        idUser: owner.user._id,
-        name: r.name,
-        city: r.city,
-        difficulty: r.difficulty as Place['difficulty'],
-        capacity: 10,
-        timeMin: 1,
-        timeMax: 3,
-        timeCity: 2,
-        photos: [`/uploads/${'a'.repeat(63)}${i % 10}.webp`],
-        description: 'Descripción.',
-        howToGet: 'A pie.',
-        tips: 'Agua.',
-        verified,
-        createdAt: new Date(now - i * 1000),
-      })),
-    )
-    .returning({ id: places.id });
-  // Rows written behind the services' back: drop the caches as another process's write would.
-  placesDropped(t.db);
-  return inserted.map((r) => r.id);
-}
 
 /** GET /api/place/index decoded as the web app decodes it (docs/decisions/028-compact-place-index.md). */
 async function getIndex(t: TestApp, token?: string, limit?: number) {

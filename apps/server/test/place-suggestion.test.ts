@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, type Place, type PlaceSearchResponse, SUGGEST_CASE_PLACES, SUGGEST_CASES, suggestionWords } from '@sendero/contract';
 import { placeWords, places } from '@/db/schema.js';
-import { placesDropped } from '@/services/place-changes-hub.js';
 import { useTestApp, type TestApp, type TestUser } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
+import { insertPlaces } from './helpers/place-rows.js';
 import { createPlace } from './helpers/upload-fixtures.js';
 
 /** GET /api/place/search?name=… as a visitor (no token), expecting 200. */
@@ -28,27 +28,8 @@ describe('did you mean on GET /api/place/search (docs/product.md#did-you-mean)',
 
   beforeAll(async () => {
     owner = await t.createUser();
-    const now = Date.now();
     // Written straight to the table, in one statement (as a seed or an operator would): the triggers keep the words.
-    await t.db.insert(places).values(
-      SUGGEST_CASE_PLACES.map((p, i) => ({
-        idUser: owner.user._id,
-        name: p.name,
-        city: p.city,
-        difficulty: p.difficulty,
-        capacity: 10,
-        timeMin: 1,
-        timeMax: 3,
-        timeCity: 2,
-        photos: [`/uploads/${'a'.repeat(63)}${i % 10}.webp`],
-        description: 'Descripción.',
-        howToGet: 'A pie.',
-        tips: 'Agua.',
-        verified: p.verified,
-        createdAt: new Date(now - i * 1000),
-      })),
-    );
-    placesDropped(t.db);
+    await insertPlaces(t, owner, SUGGEST_CASE_PLACES);
   });
 
   it('follows the same table of cases as the browser', async () => {
