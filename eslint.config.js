@@ -13,7 +13,7 @@ const noUpward = { regex: '^(\\.\\./){2,}', message: "Import across folders with
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/.out-*/**', '**/dist/**', 'data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**', '.tmp/**'],
+    ignores: ['**/node_modules/**', '**/.out-*/**', '**/dist/**', 'data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**', '.tmp/**', '.tsbuild/**', '**/.test-dist/**', '**/dist-next/**', '**/dist-old/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
