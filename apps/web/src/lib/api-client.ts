@@ -211,6 +211,21 @@ export function uploadFile(
   fileName = file instanceof File ? file.name : 'imagen',
   signal?: AbortSignal,
 ): Promise<UploadResponse> {
+  return sendFile<UploadResponse>('POST', API.upload(preset), file, { onProgress, fileName, signal });
+}
+
+export interface SendFileOptions {
+  onProgress?: ((percent: number) => void) | undefined;
+  fileName?: string | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Sends one file as the multipart field `file` (an image, a route track) with XMLHttpRequest, for its
+ * upload progress; the answer's errors are the same `ApiRequestError`s as `api`'s.
+ */
+export function sendFile<T>(method: 'POST' | 'PUT', path: string, file: Blob, { onProgress, fileName, signal }: SendFileOptions = {}): Promise<T> {
+  const name = fileName ?? (file instanceof File ? file.name : 'archivo');
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('Aborted', 'AbortError'));
@@ -225,7 +240,7 @@ export function uploadFile(
     const onAbort = () => xhr.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     const settle = () => signal?.removeEventListener('abort', onAbort);
-    xhr.open('POST', API.upload(preset));
+    xhr.open(method, path);
     xhr.setRequestHeader('Accept', 'application/json');
     if (session) xhr.setRequestHeader('Authorization', `Bearer ${session.token}`);
     xhr.upload.onprogress = (e) => {
@@ -244,7 +259,7 @@ export function uploadFile(
       const data = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(100);
-        resolve(data as UploadResponse);
+        resolve(data as T);
         return;
       }
       handleUnauthorized(Boolean(session), xhr.status);
@@ -254,7 +269,7 @@ export function uploadFile(
       reject(error);
     };
     const form = new FormData();
-    form.append('file', file, fileName);
+    form.append('file', file, name);
     xhr.send(form);
   });
 }
