@@ -22,6 +22,8 @@ export interface TrackData {
   line: [number, number, number | null][][];
   profile: [number, number][];
 }
+export const TRACK_MAX_BYTES = 10 * 1024 * 1024;
+export const TRACK_TOO_LARGE = 'El archivo supera el tamaño máximo de 10 MB.';
 export const TRACK_API = {
   track: (id: string) => `/api/place/${id}/track`,
   gpx: (id: string) => `/api/place/${id}/track.gpx`,

@@ -47,6 +47,7 @@ import { RetryAlert } from '@/components/ui/load-error';
 import { Fact, Facts } from '@/components/ui/facts';
 import { type TrackSummary, useTrack } from '../api/track';
 import { TrackBlock } from './track';
+import { TrackUpload } from './track/track-field';
 
 export interface PlaceDetailProps {
   placeId: string;
@@ -223,11 +224,14 @@ function TextBlock({ title, children }: { title: string; children: ReactNode }) 
 
 function PlaceEditor({ place, onDone }: { place: Place; onDone: () => void }) {
   const update = useUpdatePlace(place._id);
+  const track = (place as Place & { track?: TrackSummary | null }).track ?? null;
   return (
     <PlaceForm
       mode="edit"
       defaultValues={placeToFormValues(place)}
       onCancel={onDone}
+      // The track is sent (or removed) at once, apart from 'Guardar cambios'.
+      trackField={<TrackUpload placeId={place._id} summary={track} />}
       onSubmit={async (values) => {
         await update.mutateAsync(formValuesToBody(values));
         onDone();
