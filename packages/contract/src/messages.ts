@@ -74,6 +74,7 @@ export const MSG = {
   factsSourceInvalid: 'Ingrese la fuente como un enlace que empiece con https://.',
   factsCheckedOnReadOnly: 'La fecha de revisión de los datos la fija el servidor.',
   searchMonthInvalid: 'Elija un mes del 1 al 12.',
+  searchFlagInvalid: 'Indique 1 (sí) o 0 (no).',
 
   // Route tracks (docs/product.md#tracks); TRACK_MSG in track.ts names them for the tracks code.
   trackInvalid: 'El archivo no es un recorrido GPX o KML válido.',
