@@ -20,4 +20,5 @@ export * from './conditions.js';
 export * from './city-centres.js';
 export * from './web-build.js';
 export * from './access-facts.js';
+export * from './track.js';
 export * from './track-texts.js';

@@ -5,7 +5,7 @@ import { TEXT, TRACK_TEXT, type Place } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { stubFetch } from '@/test/fetch-stub';
 import { makePlace, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
-import type { TrackData, TrackSummary } from '@/features/places/api/track';
+import type { Track, TrackSummary } from '@/features/places/api/track';
 import PlaceDetailScreen from './place-detail';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -22,7 +22,7 @@ const SUMMARY: TrackSummary = {
 };
 
 /** A climb from 3,850 m to 4,612 m over 12.3 km, 101 profile points; the line heads east. */
-function trackData(): TrackData {
+function trackData(): Track {
   const profile: [number, number][] = Array.from({ length: 101 }, (_, i) => [i * 123.45, 3850 + Math.round(762 * Math.sin((i / 100) * Math.PI))]);
   const line: [number, number, number | null][][] = [Array.from({ length: 50 }, (_, i) => [-77.6 + i * 0.002, -9.05, 3850 + i * 10] as [number, number, number])];
   return { summary: SUMMARY, line, profile };
@@ -53,7 +53,7 @@ describe("'Recorrido' on the destination detail", { timeout: 20_000 }, () => {
       [TRACK_TEXT.distance]: '12.3 km',
       [TRACK_TEXT.ascent]: '812 m',
       [TRACK_TEXT.descent]: '790 m',
-      [TRACK_TEXT.maxElevation]: '4,612 m',
+      [TRACK_TEXT.maxEle]: '4,612 m',
       [TRACK_TEXT.duration]: '5 h 30 min',
     });
     expect(await within(section).findByText(TRACK_TEXT.profile)).toBeInTheDocument();
@@ -119,7 +119,7 @@ describe("'Recorrido' on the destination detail", { timeout: 20_000 }, () => {
       'GET /api/config': [200, PUBLIC_CONFIG],
     });
     renderWithProviders(<PlaceDetailScreen />, { route: `/buscar-destino/destino/${p._id}`, path: '/buscar-destino/destino/:id' });
-    expect(await screen.findByText(TRACK_TEXT.noProfile)).toBeInTheDocument();
+    expect(await screen.findByText(TRACK_TEXT.noElevation)).toBeInTheDocument();
     expect(screen.getAllByText(TRACK_TEXT.noData)).toHaveLength(3);
     expect(screen.getByText('3 h 5 min')).toBeInTheDocument();
     expect(screen.queryByRole('slider')).toBeNull();

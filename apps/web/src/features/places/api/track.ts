@@ -1,37 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MSG, type Place } from '@sendero/contract';
+import { API, MSG, type Place, type Track, type TrackSummary, type TrackUploadResponse } from '@sendero/contract';
 import { api, ApiRequestError, sendFile } from '@/lib/api-client';
 import { isOnline } from '@/lib/online-status';
 import { queryKeys } from '@/lib/query-keys';
 import { getSession } from '@/lib/session';
 import { placeQueryKey } from './get-place';
 
-// TODO(contract): replace with the contract's track schemas and API paths once they land.
-export interface TrackSummary {
-  distance_m: number;
-  ascent_m: number | null;
-  descent_m: number | null;
-  min_ele_m: number | null;
-  max_ele_m: number | null;
-  duration_min: number;
-  points: number;
-  updated_at: string;
-}
-export interface TrackData {
-  summary: TrackSummary;
-  line: [number, number, number | null][][];
-  profile: [number, number][];
-}
-export const TRACK_MAX_BYTES = 10 * 1024 * 1024;
-export const TRACK_TOO_LARGE = 'El archivo supera el tamaño máximo de 10 MB.';
-export const TRACK_API = {
-  track: (id: string) => `/api/place/${id}/track`,
-  gpx: (id: string) => `/api/place/${id}/track.gpx`,
-};
+export type { Track, TrackSummary };
 
-/** GET /api/place/{id}/track: the simplified line and the profile (docs/product.md#route-tracks). */
-export function getTrack(placeId: string): Promise<TrackData> {
-  return api.get<TrackData>(TRACK_API.track(placeId));
+/** GET /api/place/{id}/track: the simplified line and the profile (docs/product.md#tracks). */
+export function getTrack(placeId: string): Promise<Track> {
+  return api.get<Track>(API.placeTrack(placeId));
 }
 
 /** The track of a place that has one (`enabled`); the detail's map and its 'Recorrido' share it. */
@@ -52,7 +31,7 @@ export function useUploadTrack(placeId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ file, onProgress, signal }: { file: File; onProgress?: (percent: number) => void; signal?: AbortSignal }) =>
-      sendFile<{ track: TrackSummary }>('PUT', TRACK_API.track(placeId), file, { onProgress, signal }),
+      sendFile<TrackUploadResponse>('PUT', API.placeTrack(placeId), file, { onProgress, signal }),
     onSuccess: ({ track }) => {
       qc.setQueryData<Place>(placeQueryKey(placeId), (place) => withTrack(place, track));
       void qc.invalidateQueries({ queryKey: queryKeys.track(placeId) });
@@ -65,7 +44,7 @@ export function useUploadTrack(placeId: string) {
 export function useDeleteTrack(placeId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.del<{ _id: string; deleted: true }>(TRACK_API.track(placeId)),
+    mutationFn: () => api.del<{ _id: string; deleted: true }>(API.placeTrack(placeId)),
     onSuccess: () => {
       qc.setQueryData<Place>(placeQueryKey(placeId), (place) => withTrack(place, null));
       qc.removeQueries({ queryKey: queryKeys.track(placeId) });
@@ -77,13 +56,13 @@ export function useDeleteTrack(placeId: string) {
 /**
  * The GPX of a place only its creator and admins may see yet (in review): a plain link would go
  * without the bearer token, so it is fetched with it and handed to the browser as a download.
- * A published place's link needs none of this (GET …/track.gpx is free, docs/product.md#route-tracks).
+ * A published place's link needs none of this (GET …/track.gpx is free, docs/product.md#tracks).
  */
 export async function downloadTrackGpx(placeId: string): Promise<void> {
   const session = getSession();
   let res: Response;
   try {
-    res = await fetch(TRACK_API.gpx(placeId), { headers: session ? { Authorization: `Bearer ${session.token}` } : {} });
+    res = await fetch(API.placeTrackGpx(placeId), { headers: session ? { Authorization: `Bearer ${session.token}` } : {} });
   } catch {
     throw new ApiRequestError(0, 'NETWORK_ERROR', isOnline() ? MSG.network : MSG.offline);
   }

@@ -45,7 +45,7 @@ import { AccessBlock } from './access-block';
 import { formValuesToBody, placeToFormValues } from './place-form-values';
 import { RetryAlert } from '@/components/ui/load-error';
 import { Fact, Facts } from '@/components/ui/facts';
-import { type TrackSummary, useTrack } from '../api/track';
+import { useTrack } from '../api/track';
 import { TrackBlock } from './track';
 import { TrackUpload } from './track/track-field';
 
@@ -173,10 +173,10 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
 /**
  * The trailhead on a small map and 'Abrir en Google Maps' (docs/product.md#planning); with a route
  * track, its line on that map and 'Recorrido' under it, whose profile moves a marker along the line
- * (docs/product.md#route-tracks).
+ * (docs/product.md#tracks).
  */
 function TrailheadAndTrack({ place }: { place: Place }) {
-  const summary = (place as Place & { track?: TrackSummary | null }).track ?? null;
+  const summary = (place as Partial<Pick<PlaceDetailJson, 'track'>>).track ?? null;
   const track = useTrack(place._id, summary !== null);
   const [cursor, setCursor] = useState<{ lat: number; lon: number } | null>(null);
   const onCursor = useCallback((point: { lat: number; lon: number } | null) => setCursor(point), []);
@@ -224,7 +224,7 @@ function TextBlock({ title, children }: { title: string; children: ReactNode }) 
 
 function PlaceEditor({ place, onDone }: { place: Place; onDone: () => void }) {
   const update = useUpdatePlace(place._id);
-  const track = (place as Place & { track?: TrackSummary | null }).track ?? null;
+  const track = (place as Partial<Pick<PlaceDetailJson, 'track'>>).track ?? null;
   return (
     <PlaceForm
       mode="edit"

@@ -2,8 +2,8 @@ import { useMemo, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { TRACK_TEXT } from '@sendero/contract';
-import { elevationDomain, formatKmNumber, formatMeters, formatProfilePoint, profileStep } from './track-format';
+import { TRACK_TEXT, trackKmNumber, trackMetresText } from '@sendero/contract';
+import { elevationDomain, profilePointText, profileStep } from './track-format';
 
 export interface ElevationProfileProps {
   /** [distance_m, ele_m] along the whole track (GET /api/place/{id}/track), at most 500. */
@@ -16,7 +16,7 @@ export interface ElevationProfileProps {
 const AXIS_ID = 'distance';
 
 /**
- * 'Perfil de elevación' (docs/product.md#route-tracks): altitude in m over distance in km, the vertical
+ * 'Perfil de elevación' (docs/product.md#tracks): altitude in m over distance in km, the vertical
  * axis fitted to the track's own lowest and highest points. Hovering or touching the chart, or the
  * arrow keys on it (a slider: Home/End, PageUp/PageDown), choose a point that the parent shows on the map.
  */
@@ -66,7 +66,7 @@ export function ElevationProfile({ profile, index, onIndexChange }: ElevationPro
         aria-valuemin={0}
         aria-valuemax={Number(totalKm.toFixed(1))}
         aria-valuenow={at ? Number((at[0] / 1000).toFixed(1)) : 0}
-        aria-valuetext={at ? formatProfilePoint(at[0], at[1]) : formatProfilePoint(profile[0]?.[0] ?? 0, profile[0]?.[1] ?? 0)}
+        aria-valuetext={at ? profilePointText(at[0], at[1]) : profilePointText(profile[0]?.[0] ?? 0, profile[0]?.[1] ?? 0)}
         aria-describedby="track-profile-hint"
         onKeyDown={onKeyDown}
         onFocus={() => {
@@ -91,8 +91,8 @@ export function ElevationProfile({ profile, index, onIndexChange }: ElevationPro
               scaleType: 'linear',
               min: 0,
               max: totalKm,
-              label: TRACK_TEXT.profileAxisDistance,
-              valueFormatter: (v: number) => formatKmNumber(v * 1000),
+              label: TRACK_TEXT.profileDistanceAxis,
+              valueFormatter: (v: number) => trackKmNumber(v * 1000),
             },
           ]}
           yAxis={[
@@ -100,12 +100,12 @@ export function ElevationProfile({ profile, index, onIndexChange }: ElevationPro
               min: domain.min,
               max: domain.max,
               domainLimit: 'strict',
-              label: TRACK_TEXT.profileAxisElevation,
+              label: TRACK_TEXT.profileEleAxis,
               width: 56,
               valueFormatter: (v: number) => Math.round(v).toLocaleString('es-PE'),
             },
           ]}
-          series={[{ data: ele, area: true, showMark: false, baseline: 'min', color: '#9f2dc7', curve: 'linear', valueFormatter: (v) => (v === null ? '' : formatMeters(v)) }]}
+          series={[{ data: ele, area: true, showMark: false, baseline: 'min', color: '#9f2dc7', curve: 'linear', valueFormatter: (v) => (v === null ? '' : trackMetresText(v)) }]}
           highlightedAxis={index === null ? [] : [{ axisId: AXIS_ID, dataIndex: Math.min(index, last) }]}
           onHighlightedAxisChange={(items) => {
             const item = items.find((i) => i.axisId === AXIS_ID);
@@ -121,7 +121,7 @@ export function ElevationProfile({ profile, index, onIndexChange }: ElevationPro
         />
       </Box>
       <Typography id="track-profile-hint" variant="body2" color="text.secondary" sx={{ mt: 0.5, minHeight: '1.5em' }}>
-        {at ? formatProfilePoint(at[0], at[1]) : TRACK_TEXT.profileHint}
+        {at ? profilePointText(at[0], at[1]) : TRACK_TEXT.profileHint}
       </Typography>
     </Box>
   );

@@ -7,7 +7,7 @@ import type { TrackSectionProps } from './track-section';
 
 /**
  * 'Recorrido' as the detail loads it: the section and the chart library are one lazy chunk, fetched
- * only for a place with a track (docs/product.md#route-tracks), so the landing and the search page
+ * only for a place with a track (docs/product.md#tracks), so the landing and the search page
  * never pay for them. Only this file is imported statically.
  */
 const loadTrackSection = () => import('./track-section');

@@ -5,16 +5,13 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import RouteOutlined from '@mui/icons-material/RouteOutlined';
-import { MSG, TRACK_TEXT } from '@sendero/contract';
+import { MSG, TRACK_FILE_ACCEPT, TRACK_FILE_MAX_BYTES, TRACK_MSG, TRACK_TEXT } from '@sendero/contract';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { UploadProgress } from '@/components/upload/upload-progress';
 import { errorMessage, isAbortError } from '@/lib/api-client';
 import { useOnlineStatus } from '@/lib/online-status';
-import { type TrackSummary, TRACK_MAX_BYTES, TRACK_TOO_LARGE, useDeleteTrack, useUploadTrack } from '@/features/places/api/track';
+import { type TrackSummary, useDeleteTrack, useUploadTrack } from '@/features/places/api/track';
 import { TrackFigures } from './track-figures';
-
-/** What the file chooser offers (the server reads the content, whatever the name says). */
-const ACCEPT = '.gpx,.kml,application/gpx+xml,application/vnd.google-earth.kml+xml';
 
 /** The field's frame: its legend 'Recorrido (GPX o KML, opcional)', the help, the hidden file input and its button. */
 function TrackFieldFrame({
@@ -41,7 +38,7 @@ function TrackFieldFrame({
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }} data-testid="track-field">
       <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 500, mb: 0.5, p: 0 }}>
-        {TRACK_TEXT.field}
+        {TRACK_TEXT.formField}
       </Typography>
       <Typography id={helpId} variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {TRACK_TEXT.fieldHelp}
@@ -57,7 +54,7 @@ function TrackFieldFrame({
           >
             {hasFile ? TRACK_TEXT.replaceFile : TRACK_TEXT.pickFile}
           </Button>
-          <input ref={input} type="file" accept={ACCEPT} hidden aria-label={TRACK_TEXT.field} onChange={onChange} />
+          <input ref={input} type="file" accept={TRACK_FILE_ACCEPT} hidden aria-label={TRACK_TEXT.formField} onChange={onChange} />
           {!online && (
             <Typography id={offlineId} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               {MSG.offline}
@@ -70,9 +67,9 @@ function TrackFieldFrame({
   );
 }
 
-/** Quick check before sending: the server refuses more than 10 MB anyway (docs/product.md#route-tracks). */
+/** Quick check before sending: the server refuses more than 10 MB anyway (docs/product.md#tracks). */
 function tooLarge(file: File): string | null {
-  return file.size > TRACK_MAX_BYTES ? TRACK_TOO_LARGE : null;
+  return file.size > TRACK_FILE_MAX_BYTES ? TRACK_MSG.tooLarge : null;
 }
 
 /**

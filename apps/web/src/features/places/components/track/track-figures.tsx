@@ -1,20 +1,20 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { TRACK_TEXT } from '@sendero/contract';
+import { TRACK_TEXT, trackDistanceText, trackDurationText } from '@sendero/contract';
 import type { TrackSummary } from '@/features/places/api/track';
-import { formatDuration, formatKm, formatMetersOrNone } from './track-format';
+import { metresOrNone } from './track-format';
 
 /**
- * The five figures of a track (docs/product.md#route-tracks), as the server computed them from the
+ * The five figures of a track (docs/product.md#tracks), as the server computed them from the
  * guide's file: a description list, each value large above its name, in a row that wraps on a phone.
  */
 export function TrackFigures({ summary }: { summary: TrackSummary }) {
   const figures: [string, string][] = [
-    [TRACK_TEXT.distance, formatKm(summary.distance_m)],
-    [TRACK_TEXT.ascent, formatMetersOrNone(summary.ascent_m)],
-    [TRACK_TEXT.descent, formatMetersOrNone(summary.descent_m)],
-    [TRACK_TEXT.maxElevation, formatMetersOrNone(summary.max_ele_m)],
-    [TRACK_TEXT.duration, formatDuration(summary.duration_min)],
+    [TRACK_TEXT.distance, trackDistanceText(summary.distance_m)],
+    [TRACK_TEXT.ascent, metresOrNone(summary.ascent_m)],
+    [TRACK_TEXT.descent, metresOrNone(summary.descent_m)],
+    [TRACK_TEXT.maxEle, metresOrNone(summary.max_ele_m)],
+    [TRACK_TEXT.duration, trackDurationText(summary.duration_min)],
   ];
   return (
     <Box

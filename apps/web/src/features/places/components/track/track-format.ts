@@ -1,46 +1,19 @@
-import { TRACK_TEXT } from '@sendero/contract';
+import { TRACK_TEXT, trackKmNumber, trackMetresText } from '@sendero/contract';
 
 /**
- * How 'Recorrido' writes its figures (docs/product.md#route-tracks), in the app's locale (es-PE, as
- * the access facts: '4,600 m', '12.3 km').
+ * What 'Recorrido' writes beyond the contract's figures as text (trackDistanceText, trackMetresText,
+ * trackDurationText in track-texts.ts): a figure the file could not give, a point of the profile,
+ * and the profile's vertical axis and keyboard steps (docs/product.md#tracks).
  */
-const LOCALE = 'es-PE';
 
-/** 'Distancia': kilometres with one decimal ('12.3 km'). */
-export function formatKm(meters: number): string {
-  return `${formatKmNumber(meters)} km`;
-}
-
-/** The number of kilometres alone, one decimal ('12.3'), as the profile's axis and position say it. */
-export function formatKmNumber(meters: number): string {
-  return (meters / 1000).toLocaleString(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-}
-
-/** Climb, descent and altitude: whole metres ('4,600 m'). */
-export function formatMeters(meters: number): string {
-  return `${Math.round(meters).toLocaleString(LOCALE)} m`;
-}
-
-/** A figure the file could not give (no elevation): 'Sin datos'. */
-export function formatMetersOrNone(meters: number | null): string {
-  return meters === null ? TRACK_TEXT.noData : formatMeters(meters);
-}
-
-/**
- * 'Tiempo estimado' ('5 h 30 min', '45 min', '3 h'): the DIN 33466 estimate rounded to 5 minutes,
- * an estimate being no more precise than that; never less than 5 minutes.
- */
-export function formatDuration(minutes: number): string {
-  const total = Math.max(5, Math.round(minutes / 5) * 5);
-  const h = Math.floor(total / 60);
-  const m = total % 60;
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+/** A climb, descent or altitude, or 'Sin datos' when the file has no elevation. */
+export function metresOrNone(metres: number | null): string {
+  return metres === null ? TRACK_TEXT.noData : trackMetresText(metres);
 }
 
 /** What the profile's keyboard handle says at a point: 'Km 3.2: 4,120 m de altitud'. */
-export function formatProfilePoint(distanceM: number, elevationM: number): string {
-  return TRACK_TEXT.profilePoint(formatKmNumber(distanceM), formatMeters(elevationM));
+export function profilePointText(distanceM: number, elevationM: number): string {
+  return TRACK_TEXT.profilePoint(trackKmNumber(distanceM), trackMetresText(elevationM));
 }
 
 /**

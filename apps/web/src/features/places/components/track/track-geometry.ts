@@ -1,5 +1,7 @@
+import { haversineM } from '@sendero/contract';
+
 /**
- * Where a point of the elevation profile lies on the map (docs/product.md#route-tracks). The profile
+ * Where a point of the elevation profile lies on the map (docs/product.md#tracks). The profile
  * gives distances along the full-resolution track; the map draws the simplified line, a little shorter.
  * A profile point at a fraction of the whole distance is put at the same fraction along the line.
  */
@@ -7,18 +9,6 @@
 /** [lon, lat, ele or null], as GET /api/place/{id}/track sends the line, per segment. */
 export type LinePoint = readonly [number, number, (number | null)?];
 export type TrackLine = readonly (readonly LinePoint[])[];
-
-/** The mean Earth radius the contract's summary uses (docs/product.md#route-tracks). */
-const EARTH_RADIUS_M = 6_371_008.8;
-const rad = (deg: number) => (deg * Math.PI) / 180;
-
-/** Great-circle distance in metres between two [lon, lat] points. */
-export function haversine(a: LinePoint, b: LinePoint): number {
-  const dLat = rad(b[1] - a[1]);
-  const dLon = rad(b[0] - a[0]);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a[1])) * Math.cos(rad(b[1])) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 export interface MeasuredLine {
   /** The points of every segment in order, and the distance walked to each (a gap adds nothing). */
@@ -33,7 +23,7 @@ export function measureLine(line: TrackLine): MeasuredLine {
   let total = 0;
   for (const segment of line) {
     segment.forEach((p, i) => {
-      if (i > 0) total += haversine(segment[i - 1]!, p);
+      if (i > 0) total += haversineM(segment[i - 1]!, p);
       points.push(p);
       along.push(total);
     });

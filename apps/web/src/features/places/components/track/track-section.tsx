@@ -6,13 +6,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import { MSG, TRACK_TEXT } from '@sendero/contract';
+import { API, MSG, TRACK_TEXT } from '@sendero/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { RetryAlert } from '@/components/ui/load-error';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useOnlineStatus } from '@/lib/online-status';
-import { downloadTrackGpx, TRACK_API, type TrackData, type TrackSummary } from '@/features/places/api/track';
+import { downloadTrackGpx, type Track, type TrackSummary } from '@/features/places/api/track';
 import { ElevationProfile } from './elevation-profile';
 import { TrackFigures } from './track-figures';
 import { measureLine, pointAlong } from './track-geometry';
@@ -20,13 +20,13 @@ import { measureLine, pointAlong } from './track-geometry';
 export interface TrackSectionProps {
   place: { _id: string; verified: boolean; track: TrackSummary };
   /** GET /api/place/{id}/track, read by the detail (its map draws the line). */
-  track: UseQueryResult<TrackData>;
+  track: UseQueryResult<Track>;
   /** The point of the profile being looked at, for the map's marker; null: none. */
   onCursor: (point: { lat: number; lon: number } | null) => void;
 }
 
 /**
- * 'Recorrido' on the destination detail (docs/product.md#route-tracks): the five figures, the
+ * 'Recorrido' on the destination detail (docs/product.md#tracks): the five figures, the
  * 'Perfil de elevación' chart and 'Descargar GPX'; the line itself is on the detail's map, where a
  * marker follows the profile. This module, the chart library with it, is a lazy chunk that only a
  * place with a track loads.
@@ -57,7 +57,7 @@ export default function TrackSection({ place, track, onCursor }: TrackSectionPro
         ) : profile.length > 1 ? (
           <ElevationProfile profile={profile} index={index} onIndexChange={setIndex} />
         ) : (
-          <Typography color="text.secondary">{TRACK_TEXT.noProfile}</Typography>
+          <Typography color="text.secondary">{TRACK_TEXT.noElevation}</Typography>
         )}
         <DownloadGpx placeId={place._id} verified={place.verified} />
       </Stack>
@@ -83,7 +83,7 @@ function DownloadGpx({ placeId, verified }: { placeId: string; verified: boolean
           </Typography>
         </>
       ) : verified ? (
-        <Button {...common} component="a" href={TRACK_API.gpx(placeId)} download>
+        <Button {...common} component="a" href={API.placeTrackGpx(placeId)} download>
           {TRACK_TEXT.download}
         </Button>
       ) : (
