@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, MSG, type Place, type Track, type TrackSummary, type TrackUploadResponse } from '@sendero/contract';
-import { api, ApiRequestError, sendFile } from '@/lib/api-client';
+import { api, ApiRequestError } from '@/lib/api-client';
+import { sendFile } from '@/lib/send-file';
 import { isOnline } from '@/lib/online-status';
 import { queryKeys } from '@/lib/query-keys';
 import { getSession } from '@/lib/session';
