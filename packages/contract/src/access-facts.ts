@@ -190,6 +190,22 @@ export function factsPredicates(filters: FactsFilters, today: string = limaDate(
   return out;
 }
 
+/**
+ * The three filters as GET /api/place/search's parameters (docs/product.md#access-facts): `open`, the
+ * month ('Este mes' as this month in Lima, so the server and the browser mean the same month), and the
+ * flags as `1`; each absent when off. The web app's server search sends these; the server test runs the
+ * table of cases through them.
+ */
+export type FactsSearchParams = { open?: number; free?: '1'; no_agency?: '1' };
+export function factsSearchParams(filters: FactsFilters, today: string = limaDate()): FactsSearchParams {
+  const month = openInMonth(filters.openIn, today);
+  return {
+    ...(month !== null && { open: month }),
+    ...(filters.free && { free: '1' as const }),
+    ...(filters.noAgency && { no_agency: '1' as const }),
+  };
+}
+
 export const needsAgency = (access: AccessKind | null): boolean => access !== null && !ACCESS_WITHOUT_AGENCY.includes(access);
 
 /** The index entry's filter fields from the facts (absent when they say nothing). */

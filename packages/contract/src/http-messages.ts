@@ -17,6 +17,8 @@ export const HTTP_MSG = {
   internal: 'Algo salió mal. Inténtalo de nuevo en unos momentos.',
   serviceUnavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
   network: 'No pudimos conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
+  // Route tracks (docs/product.md#tracks)
+  trackInvalid: 'El archivo no es un recorrido GPX o KML válido.',
   useSearch: 'Hay demasiados destinos para enviarlos todos: usa la búsqueda.',
   // docs/product.md#errors
   tooManyAttempts: 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.',
@@ -34,6 +36,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  'INVALID_TRACK',
   'USE_SEARCH',
   'UNSUPPORTED_MEDIA_TYPE',
   'TOO_MANY_REQUESTS',

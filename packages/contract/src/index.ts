@@ -21,3 +21,4 @@ export * from './conditions.js';
 export * from './city-centres.js';
 export * from './web-build.js';
 export * from './access-facts.js';
+export * from './track.js';

@@ -75,6 +75,14 @@ export const MSG = {
   factsSourceInvalid: 'Ingrese la fuente como un enlace que empiece con https://.',
   factsCheckedOnReadOnly: 'La fecha de revisión de los datos la fija el servidor.',
   searchMonthInvalid: 'Elija un mes del 1 al 12.',
+  searchFlagInvalid: 'Indique 1 (sí) o 0 (no).',
+
+  // Route tracks (docs/product.md#tracks); TRACK_MSG in track.ts names them for the tracks code.
+  // trackInvalid: in HTTP_MSG (http-messages.ts), the API client's sentence for INVALID_TRACK.
+  trackTooManyPoints: 'El recorrido tiene demasiados puntos (máximo 200 000).',
+  trackTooLarge: 'El archivo supera el tamaño máximo de 10 MB.',
+  trackFileMissing: 'Adjunte el archivo del recorrido (GPX o KML).',
+  trackNotFound: 'Este destino no tiene un recorrido.',
 
   // Guide application (ours)
   instagramRequired: 'Por favor ingrese su Instagram.',
@@ -150,4 +158,3 @@ export const MSG = {
 } as const;
 
 export type MessageKey = keyof typeof MSG;
-

@@ -160,7 +160,7 @@ export function getPlaceAsCaller(db: Db, claims: TokenClaims, id: string): Promi
 /** The detail: the place, its closure on `today` and 'Estado reciente' (docs/product.md#trail-conditions). */
 function toPlaceDetail(row: PlaceRow & { recent_reports: ConditionReport[] | string | null }, today: string): PlaceDetail {
   const reports = typeof row.recent_reports === 'string' ? (JSON.parse(row.recent_reports) as ConditionReport[]) : (row.recent_reports ?? []);
-  return { ...toPlaceJson(row), closure: closureOf(row, today), conditions: summarizeConditions(reports, today) };
+  return { ...toPlaceJson(row), closure: closureOf(row, today), conditions: summarizeConditions(reports, today), track: null };
 }
 
 /**

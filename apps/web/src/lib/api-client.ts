@@ -104,6 +104,7 @@ const FALLBACK_MESSAGE: Record<ErrorCode, string> = {
   NOT_FOUND: HTTP_MSG.notFound,
   CONFLICT: HTTP_MSG.conflict,
   PAYLOAD_TOO_LARGE: HTTP_MSG.payloadTooLarge,
+  INVALID_TRACK: HTTP_MSG.trackInvalid,
   USE_SEARCH: HTTP_MSG.useSearch,
   UNSUPPORTED_MEDIA_TYPE: HTTP_MSG.unsupportedMediaType,
   TOO_MANY_REQUESTS: HTTP_MSG.tooManyAttempts,
