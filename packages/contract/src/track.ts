@@ -304,8 +304,9 @@ export function simplifyTrackLine(segments: readonly TrackPoint[][], maxPoints =
     hi *= 4;
     best = simplifyAt(projected, hi);
   }
-  // Bisection to within 1 % (or 5 cm) of the smallest tolerance that fits.
-  while (hi - lo > Math.max(0.05, hi * 0.01)) {
+  // Bisection to within 5 % (or 5 cm) of the smallest tolerance that fits: each try is a pass over
+  // every point, and a few percent of tolerance is a few points of the line.
+  while (hi - lo > Math.max(0.05, hi * 0.05)) {
     const mid = (lo + hi) / 2;
     const attempt = simplifyAt(projected, mid);
     if (count(attempt) <= maxPoints) {

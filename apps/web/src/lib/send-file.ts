@@ -1,4 +1,4 @@
-import { API, MSG, type UploadPreset, type UploadResponse } from '@sendero/contract';
+import { API, HTTP_MSG, type UploadPreset, type UploadResponse } from '@sendero/contract';
 import { ApiRequestError, handleUnauthorized, offlineError, parseJson, toError } from './api-client';
 import { isOnline } from './online-status';
 import { getSession } from './session';
@@ -61,7 +61,7 @@ export function sendFile<T>(method: 'POST' | 'PUT', path: string, file: Blob, { 
     };
     xhr.onerror = () => {
       settle();
-      reject(isOnline() ? new ApiRequestError(0, 'NETWORK_ERROR', MSG.network) : offlineError());
+      reject(isOnline() ? new ApiRequestError(0, 'NETWORK_ERROR', HTTP_MSG.network) : offlineError());
     };
     xhr.onload = () => {
       settle();
