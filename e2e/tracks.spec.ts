@@ -146,7 +146,7 @@ test('as a visitor I see the line and the profile, step along it with the keyboa
   const map = page.getByRole('region', { name: TEXT.detail.trailheadMap(place.name) });
   await expect(map.locator('path.sd-track-line')).toBeVisible();
   const profile = section.getByRole('figure', { name: TRACK_TEXT.profile });
-  await expect(profile.locator('svg .MuiAreaElement-root, svg path[class*="MuiAreaElement"]').first()).toBeVisible();
+  await expect(profile.locator('svg .MuiLineChart-area').first()).toBeVisible();
   const cursor = map.locator('path.sd-track-cursor');
   await expect(cursor).toHaveCount(0);
 

@@ -1,7 +1,7 @@
 import { useMemo, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { LineChart } from '@mui/x-charts/LineChart';
+import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
 import { TRACK_TEXT, trackKmNumber, trackMetresText } from '@sendero/contract';
 import { elevationDomain, profilePointText, profileStep } from './track-format';
 
@@ -117,7 +117,7 @@ export function ElevationProfile({ profile, index, onIndexChange }: ElevationPro
           skipAnimation
           grid={{ horizontal: true }}
           margin={{ top: 8, right: 12, bottom: 4, left: 4 }}
-          sx={{ '& .MuiAreaElement-root': { fillOpacity: 0.18 } }}
+          sx={{ [`& .${lineClasses.area}`]: { fillOpacity: 0.18 } }}
         />
       </Box>
       <Typography id="track-profile-hint" variant="body2" color="text.secondary" sx={{ mt: 0.5, minHeight: '1.5em' }}>
