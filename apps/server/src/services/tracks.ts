@@ -5,8 +5,7 @@ import type { Db, Tx } from '@/db/types.js';
 import { forbidden, notFound } from '@/errors.js';
 import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
 import type { AuthUser } from '@/services/caller.js';
-import type { ReadTrack } from '@/tracks/parse-track.js';
-import { gpxChunks } from '@/tracks/track-codec.js';
+import { gpxChunks, type ReadTrack } from '@/tracks/track-codec.js';
 import { getVisiblePlaceRow, isUuid, ownership } from './places.js';
 import { placeChanged } from './place-changes-hub.js';
 
@@ -59,9 +58,9 @@ export async function assertCanEditTrack(db: Db, auth: AuthUser, placeId: string
   await editablePlaceId(db, auth, placeId);
 }
 
-/** Stores a read track for the place (replacing an earlier one); answers its summary. */
-export async function saveTrack(db: Db, auth: AuthUser, placeId: string, track: ReadTrack): Promise<TrackSummary> {
-  const columns = {
+/** The columns of a read track (its place aside); also the seed's (seed/index.ts). */
+export function trackRowValues(track: ReadTrack) {
+  return {
     segmentLengths: track.segmentLengths,
     // As base64 text decoded by the database: PGlite encodes a bytea parameter byte by byte on the
     // event loop (seconds for a large track), a string it copies at once.
@@ -76,6 +75,11 @@ export async function saveTrack(db: Db, auth: AuthUser, placeId: string, track: 
     lineJson: track.lineJson,
     profileJson: track.profileJson,
   };
+}
+
+/** Stores a read track for the place (replacing an earlier one); answers its summary. */
+export async function saveTrack(db: Db, auth: AuthUser, placeId: string, track: ReadTrack): Promise<TrackSummary> {
+  const columns = trackRowValues(track);
   const { id, saved } = await db.transaction(async (tx) => {
     const id = await editablePlaceId(tx, auth, placeId, { forUpdate: true });
     const [saved] = await tx

@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TrackProblem } from '@sendero/contract';
-import type { ReadTrack } from './parse-track.js';
+import type { ReadTrack } from './track-codec.js';
 
 export interface TrackJob {
   id: number;

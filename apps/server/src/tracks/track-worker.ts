@@ -1,7 +1,8 @@
 import { readFileSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseTrackFile, readTrack } from './parse-track.js';
+import { parseTrackFile } from './parse-track.js';
+import { readTrack } from './track-codec.js';
 import type { TrackJob, TrackAnswer } from './track-reader.js';
 
 /**
