@@ -50,6 +50,7 @@ export const TRACK_MSG = {
   tooLarge: MSG.trackTooLarge,
   fileMissing: MSG.trackFileMissing,
   notFound: MSG.trackNotFound,
+  tooManyUploads: MSG.trackTooManyUploads,
 } as const;
 
 /** What the screens say about tracks (docs/product.md#tracks). */
