@@ -1,0 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { DOMParser } from '@xmldom/xmldom';
+import { gpx } from '@tmcw/togeojson';
+const bytes = readFileSync(process.argv[2]!);
+const lap = (() => { let t = performance.now(); return (l: string) => { const n = performance.now(); console.log(l, Math.round(n - t)); t = n; }; })();
+const text = new TextDecoder().decode(bytes); lap('decode');
+let n = 0; const re = /<(?:[\w-]+:)?trkpt\b([^>]*)>/g; for (let m = re.exec(text); m; m = re.exec(text)) n++; lap('count');
+const re2 = /<(?:[\w-]+:)?ele\b[^>]*>([^<]*)<\//g; for (let m = re2.exec(text); m; m = re2.exec(text)) Number(m[1]); lap('ele');
+const lean = text.replace(/<((?:[\w-]+:)?(?:time|extensions|when))\b[^>]*>[^]*?<\/\1\s*>/g, '').replace(/>\s+</g, '><'); lap('strip');
+const doc = new DOMParser().parseFromString(lean, 'text/xml'); lap('xmldom');
+const fc = gpx(doc as any); lap('togeojson');
