@@ -1,16 +1,13 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { ACCESS_WITHOUT_AGENCY, DIFFICULTIES, limaDate, MSG, normalize, SEARCH_COUNT_CAP, SEARCH_PAGE_DEFAULT, type PlaceSearchQuery, type PlaceSearchResponse } from '@sendero/contract';
+import { ACCESS_WITHOUT_AGENCY, DIFFICULTIES, limaDate, MSG, normalize, SEARCH_COUNT_CAP, SEARCH_PAGE_DEFAULT, SUGGEST_MIN_SIMILARITY, type PlaceSearchQuery, type PlaceSearchResponse } from '@sendero/contract';
 import { places } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import { badRequest } from '@/errors.js';
 import { indexColumns, toIndexEntry } from './place-index.js';
-import { findsAny, suggestName } from './place-suggestion.js';
+import { likeEscape, suggestName } from './place-suggestion.js';
 
 /** Every search statement is cut off after this long (docs/product.md#catalogue). */
 export const SEARCH_STATEMENT_TIMEOUT_MS = 2000;
-
-/** `%`, `_` and `\` typed by a user match themselves in LIKE. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The cursor is the last item's (created_at, id), opaque to clients and checked here. created_at is
@@ -70,7 +67,11 @@ export async function searchPlaces(db: Db, query: PlaceSearchQuery, countCap = S
     page.push(sql`(${places.createdAt}, ${places.id}) < (${at}::timestamptz, ${id}::uuid)`);
   }
   return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`));
+    // One round trip for both settings of this transaction: the time bound, and the trigram similarity
+    // the suggestion's `%` uses (docs/decisions/041-did-you-mean-rule.md), as SET LOCAL would.
+    await tx.execute(
+      sql`select set_config('statement_timeout', ${String(SEARCH_STATEMENT_TIMEOUT_MS)}, true), set_config('pg_trgm.similarity_threshold', ${String(SUGGEST_MIN_SIMILARITY)}, true)`,
+    );
     // The count first, through the filter indexes (drizzle/0008_search_indexes.sql), stopping after
     // countCap + 1 matches: counting every match of a common filter costs more than the page
     // (docs/decisions/029-search-indexes.md).
@@ -80,9 +81,9 @@ export async function searchPlaces(db: Db, query: PlaceSearchQuery, countCap = S
     const total = Math.min(counted, countCap);
     if (total === 0) {
       // docs/product.md#did-you-mean: the name with its misspelt words corrected, if that finds places.
-      const suggestion = await suggestName(tx, query.name);
-      const finds = suggestion !== null && (await findsAny(tx, searchConditions({ ...query, name: suggestion })));
-      return { items: [], next: null, total, totalCapped, suggestion: finds ? suggestion : null };
+      // One statement: each misspelt word's replacement, and whether the corrected name finds places with the other filters.
+      const suggestion = await suggestName(tx, query.name, searchConditions({ ...query, name: undefined }));
+      return { items: [], next: null, total, totalCapped, suggestion };
     }
     // Few matches: fetch them through the filter indexes and sort them (ordering by an expression keeps
     // the planner from walking every place newest first looking for rare matches, docs/decisions/029-search-indexes.md).
