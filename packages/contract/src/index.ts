@@ -20,3 +20,4 @@ export * from './conditions.js';
 export * from './city-centres.js';
 export * from './web-build.js';
 export * from './access-facts.js';
+export * from './track.js';

@@ -76,6 +76,13 @@ export const MSG = {
   searchMonthInvalid: 'Elija un mes del 1 al 12.',
   searchFlagInvalid: 'Indique 1 (sí) o 0 (no).',
 
+  // Route tracks (docs/product.md#tracks); TRACK_MSG in track.ts names them for the tracks code.
+  trackInvalid: 'El archivo no es un recorrido GPX o KML válido.',
+  trackTooManyPoints: 'El recorrido tiene demasiados puntos (máximo 200 000).',
+  trackTooLarge: 'El archivo supera el tamaño máximo de 10 MB.',
+  trackFileMissing: 'Adjunte el archivo del recorrido (GPX o KML).',
+  trackNotFound: 'Este destino no tiene un recorrido.',
+
   // Guide application (ours)
   instagramRequired: 'Por favor ingrese su Instagram.',
   facebookRequired: 'Por favor ingrese su Facebook.',
@@ -172,6 +179,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  'INVALID_TRACK',
   'USE_SEARCH',
   'UNSUPPORTED_MEDIA_TYPE',
   'TOO_MANY_REQUESTS',

@@ -46,6 +46,7 @@ import {
   hasAtMostTwoDecimals,
   isHttpsUrl,
 } from './access-facts.js';
+import { TrackSummarySchema } from './track.js';
 
 // ---------------------------------------------------------------------------------------------
 // Field building blocks. Each carries its Spanish message so the form and the server agree.
@@ -191,8 +192,11 @@ export const PlaceConditionsSchema = z
   })
   .meta({ id: 'PlaceConditions', description: 'What reviews walked in the last 30 days (Lima calendar) found; null when there is none.' });
 
-/** GET /api/place/{id}: the place and its recent conditions. */
-export const PlaceDetailSchema = PlaceSchema.extend({ conditions: PlaceConditionsSchema.nullable() });
+/** GET /api/place/{id}: the place, its recent conditions and its route track's figures (docs/product.md#tracks). */
+export const PlaceDetailSchema = PlaceSchema.extend({
+  conditions: PlaceConditionsSchema.nullable(),
+  track: TrackSummarySchema.nullable().describe('The route track\'s figures, null without a track.'),
+});
 export type PlaceDetail = z.infer<typeof PlaceDetailSchema>;
 
 /**

@@ -104,6 +104,7 @@ const FALLBACK_MESSAGE: Record<ErrorCode, string> = {
   NOT_FOUND: MSG.notFound,
   CONFLICT: MSG.conflict,
   PAYLOAD_TOO_LARGE: MSG.payloadTooLarge,
+  INVALID_TRACK: MSG.trackInvalid,
   USE_SEARCH: MSG.useSearch,
   UNSUPPORTED_MEDIA_TYPE: MSG.unsupportedMediaType,
   TOO_MANY_REQUESTS: MSG.tooManyAttempts,
