@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './session-key.js';
 export * from './messages.js';
+export * from './http-messages.js';
 export * from './schemas.js';
 export * from './forms.js';
 export * from './text.js';

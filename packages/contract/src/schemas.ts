@@ -26,7 +26,8 @@ import {
   SEARCH_PAGE_MAX,
   SEARCH_TEXT_MAX,
 } from './constants.js';
-import { ERROR_CODES, MSG } from './messages.js';
+import { ERROR_CODES } from './http-messages.js';
+import { MSG } from './messages.js';
 import {
   CLOSURE_NOTE_MAX_LENGTH,
   CLOSURE_NOTE_MIN_LENGTH,

@@ -1,4 +1,4 @@
-import { API, ERROR_CODES, MSG, REQUEST_TIMEOUT_MS, type ErrorCode, type UploadPreset, type UploadResponse } from '@sendero/contract';
+import { API, ERROR_CODES, HTTP_MSG, REQUEST_TIMEOUT_MS, type ErrorCode, type UploadPreset, type UploadResponse } from '@sendero/contract';
 import { isOnline } from './online-status';
 import { clearSession, getSession } from './session';
 
@@ -25,7 +25,7 @@ export function isApiRequestError(e: unknown): e is ApiRequestError {
 
 /** The message to show a person for any failure (never a stack trace or an English text). */
 export function errorMessage(e: unknown): string {
-  return isApiRequestError(e) ? e.message : MSG.internal;
+  return isApiRequestError(e) ? e.message : HTTP_MSG.internal;
 }
 
 let unauthorizedHandler: () => void = () => {
@@ -47,7 +47,7 @@ export interface RequestOptions {
 
 /** The error of a call that cannot start because the device has no network. */
 function offlineError(): ApiRequestError {
-  return new ApiRequestError(0, 'NETWORK_ERROR', MSG.offline);
+  return new ApiRequestError(0, 'NETWORK_ERROR', HTTP_MSG.offline);
 }
 
 function serviceWorkerControlsPage(): boolean {
@@ -98,19 +98,19 @@ function codeForStatus(status: number): ErrorCode {
 }
 
 const FALLBACK_MESSAGE: Record<ErrorCode, string> = {
-  VALIDATION_ERROR: MSG.validation,
-  UNAUTHORIZED: MSG.unauthorized,
-  FORBIDDEN: MSG.forbidden,
-  NOT_FOUND: MSG.notFound,
-  CONFLICT: MSG.conflict,
-  PAYLOAD_TOO_LARGE: MSG.payloadTooLarge,
-  INVALID_TRACK: MSG.trackInvalid,
-  USE_SEARCH: MSG.useSearch,
-  UNSUPPORTED_MEDIA_TYPE: MSG.unsupportedMediaType,
-  TOO_MANY_REQUESTS: MSG.tooManyAttempts,
-  REQUEST_TIMEOUT: MSG.requestTimeout,
-  INTERNAL_ERROR: MSG.internal,
-  SERVICE_UNAVAILABLE: MSG.serviceUnavailable,
+  VALIDATION_ERROR: HTTP_MSG.validation,
+  UNAUTHORIZED: HTTP_MSG.unauthorized,
+  FORBIDDEN: HTTP_MSG.forbidden,
+  NOT_FOUND: HTTP_MSG.notFound,
+  CONFLICT: HTTP_MSG.conflict,
+  PAYLOAD_TOO_LARGE: HTTP_MSG.payloadTooLarge,
+  INVALID_TRACK: HTTP_MSG.trackInvalid,
+  USE_SEARCH: HTTP_MSG.useSearch,
+  UNSUPPORTED_MEDIA_TYPE: HTTP_MSG.unsupportedMediaType,
+  TOO_MANY_REQUESTS: HTTP_MSG.tooManyAttempts,
+  REQUEST_TIMEOUT: HTTP_MSG.requestTimeout,
+  INTERNAL_ERROR: HTTP_MSG.internal,
+  SERVICE_UNAVAILABLE: HTTP_MSG.serviceUnavailable,
 };
 
 /** The error body of docs/architecture.md#errors, checked by hand so zod stays out of the landing bundle. */
@@ -177,9 +177,9 @@ async function request<T>(method: string, path: string, body: unknown, options: 
       });
       text = await res.text();
     } catch (e) {
-      if (call.timedOut()) throw new ApiRequestError(0, 'NETWORK_ERROR', MSG.timeout);
+      if (call.timedOut()) throw new ApiRequestError(0, 'NETWORK_ERROR', HTTP_MSG.timeout);
       if (isAbortError(e) || options.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
-      throw isOnline() ? new ApiRequestError(0, 'NETWORK_ERROR', MSG.network) : offlineError();
+      throw isOnline() ? new ApiRequestError(0, 'NETWORK_ERROR', HTTP_MSG.network) : offlineError();
     }
 
     // A proxy's HTML error page (502, 504) is not JSON: it counts as no body.
@@ -238,7 +238,7 @@ export function uploadFile(
     };
     xhr.onerror = () => {
       settle();
-      reject(isOnline() ? new ApiRequestError(0, 'NETWORK_ERROR', MSG.network) : offlineError());
+      reject(isOnline() ? new ApiRequestError(0, 'NETWORK_ERROR', HTTP_MSG.network) : offlineError());
     };
     xhr.onload = () => {
       settle();
