@@ -11,7 +11,7 @@ import {
   quotaText,
   TEXT,
 } from '@sendero/contract';
-import { checkA11y, expect, expectNoHorizontalOverflow, login, test, uniqueTag, unfoldFilters } from './fixtures.js';
+import { checkA11y, expect, expectNoHorizontalOverflow, login, PHONE, test, uniqueTag, unfoldFilters } from './fixtures.js';
 
 /**
  * docs/product.md#access-facts against the real server: the creator writes the facts in the edit form
@@ -19,7 +19,7 @@ import { checkA11y, expect, expectNoHorizontalOverflow, login, test, uniqueTag, 
  * leaves out the place closed in February until the filter is cleared.
  */
 
-test("a creator sets the access facts, an admin presses 'Confirmar datos', a visitor's 'Abierto en' febrero leaves the place out until cleared", async ({
+test("a creator sets the access facts, an admin presses 'Confirmar datos', a visitor's 'Abierto en' febrero leaves the place out until cleared", PHONE, async ({
   page,
   api,
   admin,
