@@ -135,7 +135,7 @@ async function seedFacts(client: pg.Client): Promise<void> {
        daily_quota = 1 + (n.h / 17) % 5000,
        closed_months = (select coalesce(array_agg((((n.h / 31) % 12 + k) % 12 + 1)::smallint), '{}'::smallint[]) from generate_series(0, (n.h / 373) % 4 - 1) k),
        facts_source = 'https://www.sernanp.gob.pe/areas-naturales/' || n.i,
-       facts_checked_on = current_date - (n.h % 500)
+       facts_checked_on = current_date - (n.h % 500)::int
      from n where p.id = n.id`,
   );
   await client.query('vacuum analyze places');
