@@ -50,6 +50,7 @@ export const TRACK_MSG = {
   tooLarge: MSG.trackTooLarge,
   fileMissing: MSG.trackFileMissing,
   notFound: MSG.trackNotFound,
+  tooManyUploads: MSG.trackTooManyUploads,
 } as const;
 
 /** The file types the form's picker offers (the server reads the content, not the name). */
