@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { API, TEXT, TRACK_TEXT, trackDistanceText, trackDurationText, trackFileSlug, trackMetresText, trackSummary, type TrackPoint, type TrackSummary } from '@sendero/contract';
-import { checkA11y, chooseImages, expect, login, pngFile, test, uniqueTag } from './fixtures.js';
+import { checkA11y, chooseImages, expect, login, PHONE, pngFile, test, uniqueTag } from './fixtures.js';
 
 /**
  * docs/product.md#tracks: a guide's GPX read into figures, the line on the destination's map, the
@@ -73,8 +73,16 @@ async function expectFigures(page: Page, expected: Record<string, string>): Prom
   }
 }
 
-/** 390 and 1440 px pictures of the screen as it is now, for a person to look at. */
+/**
+ * Pictures of the screen as it is now, for a person to look at: on the desktop project at 390 and 1440 px
+ * wide, on the phone as the phone shows it.
+ */
 async function pictures(page: Page, name: string): Promise<void> {
+  const project = test.info().project.name;
+  if (project !== 'chromium') {
+    await page.screenshot({ path: test.info().outputPath(`${name}-${project}.png`), fullPage: true });
+    return;
+  }
   const size = page.viewportSize()!;
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
@@ -83,7 +91,7 @@ async function pictures(page: Page, name: string): Promise<void> {
   await page.setViewportSize(size);
 }
 
-test('as a guide I upload a GPX while proposing a destination and see its figures', async ({ page, api, admin }) => {
+test('as a guide I upload a GPX while proposing a destination and see its figures', PHONE, async ({ page, api, admin }) => {
   const guide = await api.registerGuide(admin.token);
   const name = `Laguna ${uniqueTag()}`;
   await blockTiles(page);
@@ -129,7 +137,7 @@ test('as a guide I upload a GPX while proposing a destination and see its figure
   expect(detail.track).toMatchObject({ distance_m: EXPECTED.distance_m, ascent_m: EXPECTED.ascent_m, duration_min: EXPECTED.duration_min });
 });
 
-test('as a visitor I see the line and the profile, step along it with the keyboard and download the GPX', async ({ page, api, admin, registerUser }) => {
+test('as a visitor I see the line and the profile, step along it with the keyboard and download the GPX', PHONE, async ({ page, api, admin, registerUser }) => {
   const guide = await api.registerGuide(admin.token);
   const place = await api.createVerifiedPlace(guide.token, admin.token, { ...TRAILHEAD, city: 'Huaraz' });
   const put = await api.request.put(API.placeTrack(place._id), { headers: { Authorization: `Bearer ${guide.token}` }, multipart: { file: GPX } });
