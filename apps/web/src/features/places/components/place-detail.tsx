@@ -181,10 +181,11 @@ function TrailheadAndTrack({ place }: { place: Place }) {
   const [cursor, setCursor] = useState<{ lat: number; lon: number } | null>(null);
   const onCursor = useCallback((point: { lat: number; lon: number } | null) => setCursor(point), []);
   const line = summary ? track.data?.line : undefined;
+  const trackPlace = useMemo(() => summary && { _id: place._id, verified: place.verified, track: summary }, [place._id, place.verified, summary]);
   return (
     <>
       {(hasCoordinates(place) || line) && <TrailheadMap place={place} line={line} cursor={cursor} />}
-      {summary && <TrackBlock place={{ _id: place._id, verified: place.verified, track: summary }} track={track} onCursor={onCursor} />}
+      {trackPlace && <TrackBlock place={trackPlace} track={track} onCursor={onCursor} />}
     </>
   );
 }

@@ -14,6 +14,12 @@ export interface ElevationProfileProps {
 }
 
 const AXIS_ID = 'distance';
+// The chart's fixed settings, the same objects on every render.
+const NO_TOOLTIP = { tooltip: { trigger: 'none' as const } };
+const AXIS_HIGHLIGHT = { x: 'line' as const };
+const GRID = { horizontal: true };
+const MARGIN = { top: 8, right: 12, bottom: 4, left: 4 };
+const CHART_SX = { [`& .${lineClasses.area}`]: { fillOpacity: 0.18 } };
 
 /**
  * 'Perfil de elevación' (docs/product.md#tracks): altitude in m over distance in km, the vertical
@@ -30,7 +36,40 @@ export function ElevationProfile({ profile, index, onIndexChange }: ElevationPro
     }),
     [profile],
   );
+  // Stable across the renders a moving pointer causes, so the chart does not recompute its scales.
+  const xAxis = useMemo(
+    () => [
+      {
+        id: AXIS_ID,
+        data: km,
+        scaleType: 'linear' as const,
+        min: 0,
+        max: totalKm,
+        label: TRACK_TEXT.profileDistanceAxis,
+        valueFormatter: (v: number) => trackKmNumber(v * 1000),
+      },
+    ],
+    [km, totalKm],
+  );
+  const yAxis = useMemo(
+    () => [
+      {
+        min: domain.min,
+        max: domain.max,
+        domainLimit: 'strict' as const,
+        label: TRACK_TEXT.profileEleAxis,
+        width: 56,
+        valueFormatter: (v: number) => Math.round(v).toLocaleString('es-PE'),
+      },
+    ],
+    [domain],
+  );
+  const series = useMemo(
+    () => [{ data: ele, area: true, showMark: false, baseline: 'min' as const, color: '#9f2dc7', curve: 'linear' as const, valueFormatter: (v: number | null) => (v === null ? '' : trackMetresText(v)) }],
+    [ele],
+  );
   const last = profile.length - 1;
+  const highlighted = useMemo(() => (index === null ? [] : [{ axisId: AXIS_ID, dataIndex: Math.min(index, last) }]), [index, last]);
   const at = index === null ? null : profile[Math.min(index, last)];
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -84,40 +123,21 @@ export function ElevationProfile({ profile, index, onIndexChange }: ElevationPro
         }}
       >
         <LineChart
-          xAxis={[
-            {
-              id: AXIS_ID,
-              data: km,
-              scaleType: 'linear',
-              min: 0,
-              max: totalKm,
-              label: TRACK_TEXT.profileDistanceAxis,
-              valueFormatter: (v: number) => trackKmNumber(v * 1000),
-            },
-          ]}
-          yAxis={[
-            {
-              min: domain.min,
-              max: domain.max,
-              domainLimit: 'strict',
-              label: TRACK_TEXT.profileEleAxis,
-              width: 56,
-              valueFormatter: (v: number) => Math.round(v).toLocaleString('es-PE'),
-            },
-          ]}
-          series={[{ data: ele, area: true, showMark: false, baseline: 'min', color: '#9f2dc7', curve: 'linear', valueFormatter: (v) => (v === null ? '' : trackMetresText(v)) }]}
-          highlightedAxis={index === null ? [] : [{ axisId: AXIS_ID, dataIndex: Math.min(index, last) }]}
+          xAxis={xAxis}
+          yAxis={yAxis}
+          series={series}
+          highlightedAxis={highlighted}
           onHighlightedAxisChange={(items) => {
             const item = items.find((i) => i.axisId === AXIS_ID);
             onIndexChange(item ? item.dataIndex : null);
           }}
-          axisHighlight={{ x: 'line' }}
-          slotProps={{ tooltip: { trigger: 'none' } }}
+          axisHighlight={AXIS_HIGHLIGHT}
+          slotProps={NO_TOOLTIP}
           hideLegend
           skipAnimation
-          grid={{ horizontal: true }}
-          margin={{ top: 8, right: 12, bottom: 4, left: 4 }}
-          sx={{ [`& .${lineClasses.area}`]: { fillOpacity: 0.18 } }}
+          grid={GRID}
+          margin={MARGIN}
+          sx={CHART_SX}
         />
       </Box>
       <Typography id="track-profile-hint" variant="body2" color="text.secondary" sx={{ mt: 0.5, minHeight: '1.5em' }}>
