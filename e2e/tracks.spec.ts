@@ -160,6 +160,8 @@ test('as a visitor I see the line and the profile, step along it with the keyboa
 
   // The pointer along the chart moves the marker along the line.
   const slider = section.getByRole('slider', { name: TRACK_TEXT.profilePosition });
+  // The mouse reaches only what is on the screen.
+  await slider.scrollIntoViewIfNeeded();
   const box = (await slider.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
   await expect(cursor).toBeVisible();
