@@ -149,7 +149,7 @@ test.describe('as a visitor', () => {
 
   // docs/product.md#web-rules: login and register paint in the first wave of downloads. The HTML the server sends for
   // them names every chunk their form and its validation need (modulepreload, and prefetch for the
-  // validation, apps/server/src/plugins/web.ts),
+  // validation, written by the build from Vite's manifest: apps/web/src/boot/preloads.ts),
   // so no script is asked for that the HTML did not name, not even when the empty form is sent.
   for (const [path, form, submit] of [
     ['/ingresar', TEXT.auth.loginForm, TEXT.auth.login],
@@ -176,9 +176,9 @@ test.describe('as a visitor', () => {
     });
   }
 
-  // docs/product.md#web-rules: before any JavaScript, /ingresar and /registro already show their card (the build renders
-  // the screens into their HTML, apps/web/src/app/static-shells.tsx), not a spinner or the landing's hero,
-  // and its fields take typing (docs/decisions/038-auth-screens-start-on-first-use.md).
+  // docs/product.md#web-rules: before any JavaScript, /ingresar and /registro already show their card (the build
+  // renders the screens into their HTML with React, apps/web/src/boot/README.md), not a spinner or the
+  // landing's hero, and its fields take typing; the app hydrates that HTML when it arrives.
   test('with JavaScript off, /ingresar and /registro show their title, fields and button, and never put what I type in the address', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -192,23 +192,23 @@ test.describe('as a visitor', () => {
       const button = page.getByRole('button', { name: submit, exact: true });
       await expect(button).toBeVisible();
       await expect(page.locator('.sd-hero, .sd-shell')).toHaveCount(0);
-      // The fields take typing, and the label moves onto the field's border out of the way of the text,
-      // as MUI does once the app runs (static-shells.tsx); neither the button nor Enter makes the browser
-      // send the form itself.
+      // The fields take typing, with the label on the field's border, out of the way of the text. The
+      // button waits for the app (disabled), so neither it nor Enter makes the browser send the form.
       const emailField = page.getByLabel(TEXT.fields.email, { exact: true });
       const emailLabel = page.locator('main label', { hasText: TEXT.fields.email });
       const labelCentre = async () => {
         const [label, input] = [await emailLabel.boundingBox(), await emailField.boundingBox()];
         return (label!.y + label!.height / 2 - input!.y) / input!.height;
       };
-      expect(await labelCentre()).toBeGreaterThan(0.3);
+      expect(await labelCentre()).toBeLessThan(0.1);
       await emailField.fill('ana@example.com');
-      await expect.poll(labelCentre).toBeLessThan(0.1);
+      expect(await labelCentre()).toBeLessThan(0.1);
       await page.getByLabel(TEXT.fields.password, { exact: true }).fill('secreto123');
-      await button.click();
+      await expect(button).toBeDisabled();
       await page.getByLabel(TEXT.fields.password, { exact: true }).press('Enter');
       await page.waitForTimeout(300);
       expect(page.url()).toMatch(new RegExp(`${path}$`));
+      await expect(emailField).toHaveValue('ana@example.com');
     }
     await context.close();
   });

@@ -1,0 +1,93 @@
+/**
+ * The page's entry script (index.html), ~1 KB gzip: it lets the browser paint the page's HTML first (the
+ * landing's hero, the spinner, or the login and register screens prerendered at build time) and only
+ * then asks for the app's code, all at once, and evaluates it in stages, a task each. The chain from the
+ * build to the first paint, what each step buys and how to turn it off: README.md beside this file.
+ *
+ * Why after the paint: docs/decisions/032-app-code-after-the-first-paint.md. Why in stages:
+ * docs/decisions/034-app-evaluated-in-stages.md.
+ */
+
+// Roboto 400/500/700 cut down to the characters Spanish text uses (scripts/subset-fonts.mjs); the build
+// inlines these @font-face rules into index.html (vite.config.ts), so the first paint has them.
+import '@/assets/fonts/fonts.css';
+import { WEB_BUILD } from '@sendero/contract';
+
+/** How long to wait at most for a paint that does not come (a page being prerendered, say). */
+const PAINT_WAIT_MAX_MS = 1000;
+
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    // A hidden page does not paint until it is shown: no reason to wait.
+    if (document.visibilityState === 'hidden') return resolve();
+    const timer = setTimeout(resolve, PAINT_WAIT_MAX_MS);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      // The paint entries carry the time the frame was shown, what Lighthouse reads as the first paint.
+      new PerformanceObserver((_list, observer) => {
+        observer.disconnect();
+        done();
+      }).observe({ type: 'paint', buffered: true });
+    } else {
+      requestAnimationFrame(() => requestAnimationFrame(done));
+    }
+  });
+}
+
+/** A new task (setTimeout 0): what comes next is not part of the current long task. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** How many of the page's preload tags go into <head> per task (each starts a request). */
+const PRELOADS_PER_TASK = 6;
+
+/**
+ * Copies of the page's preload tags: the app's chunks and, on the pages the build writes for a screen
+ * (scripts/prerender.mjs), that screen's chunks and what it loads on first use. They sit in an inert
+ * <template> so that they download after the first paint, not before it.
+ */
+function preloadLinks(): HTMLLinkElement[] {
+  const template = document.getElementById(WEB_BUILD.routePreloadsId);
+  if (!(template instanceof HTMLTemplateElement)) return [];
+  return [...template.content.children].filter((el) => el instanceof HTMLLinkElement).map((link) => link.cloneNode(true) as HTMLLinkElement);
+}
+
+/** The stages in order; literal import()s, so that Vite splits them (vite.config.ts APP_STAGES). */
+const APP_STAGES: Array<() => Promise<unknown>> = [
+  () => import('./stages/react'),
+  () => import('./stages/styles'),
+  () => import('./stages/mui'),
+  () => import('./stages/vendor'),
+  () => import('./stages/base'),
+  () => import('../main'),
+];
+
+async function startApp(): Promise<void> {
+  // One wave of downloads, a few tags per task: starting ~30 requests at once was a 20-30 ms task.
+  const links = preloadLinks();
+  for (let i = 0; i < links.length; i += PRELOADS_PER_TASK) {
+    if (i) await nextTask();
+    document.head.append(...links.slice(i, i + PRELOADS_PER_TASK));
+  }
+  // React, then emotion and MUI's styling engine, then MUI's components, then the other libraries,
+  // then our shared code, then the app (main.tsx): all at once it was a single ~50 ms task on a desktop.
+  for (const [i, stage] of APP_STAGES.entries()) {
+    if (i) await nextTask();
+    await stage();
+  }
+}
+
+// The first read of the browser's storage waits for the browser to load it (5 ms on a desktop, 10-70 ms
+// on a busy machine), whoever asks first: the app does on its first render (lib/session.ts) and the
+// router at its start. Asked here, before the first paint, that wait is not a task blocking the page
+// once it is on screen (the blocking time Lighthouse counts starts at the first paint).
+try {
+  void window.localStorage.length;
+  void window.sessionStorage.length;
+} catch {
+  // Storage blocked: the app copes (lib/session.ts).
+}
+
+void afterFirstPaint().then(startApp);

@@ -1,0 +1,22 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * On #root of a page the build prerendered (prerender.tsx): main.tsx hydrates what is there (React's
+ * hydrateRoot) instead of rendering anew, so the fields keep what was typed, the focus and the caret.
+ */
+export const PRERENDERED_ATTR = 'data-prerendered';
+
+const noSubscription = () => () => {};
+
+/**
+ * False while React hydrates a prerendered page, true after and on every other render. A screen reads
+ * what the build could not know (the address's query, the history's state) only once this is true: the
+ * hydrating render must produce the prerendered markup, and React renders again at once with the rest.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
