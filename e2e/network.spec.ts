@@ -348,7 +348,7 @@ test('a call that never answers: after the time limit the error toast says so, a
   expect(new URL(page.url()).pathname).toBe('/ingresar');
 });
 
-test('on a phone, /ingresar takes my typing from its first paint; the app hydrates it, keeps what I typed and where, and signs me in', async ({ page, registerUser }) => {
+test('on a phone, /ingresar takes my typing from its first paint; the app starts on my first touch, hydrates the page, keeps what I typed and where, and signs me in', async ({ page, registerUser }) => {
   const user = await registerUser();
   await phone(page, WEAK_4G, { slowCpu: true });
   const addresses: string[] = [];

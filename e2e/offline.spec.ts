@@ -297,13 +297,14 @@ test('as a hiker I save two destinations and open them with no network after clo
   }
 });
 
-test('/ingresar, once loaded, gets the app onto the device: with no network afterwards, the form checks its fields and keeps what I typed', async () => {
+test('/ingresar, left untouched, gets the app onto the device: with no network afterwards, my first touch starts it, the form checks its fields and keeps what I typed', async () => {
   test.setTimeout(90_000);
   await inFreshBrowser('login', async (context, network) => {
     const page = await firstPage(context);
     const errors = watchConsole(page);
     await page.goto('/ingresar');
-    // The app hydrates the build's HTML, then registers the service worker once idle (src/main.tsx).
+    // The page registers the service worker once loaded and idle, before any use (apps/web/src/boot/entry.ts);
+    // the app itself has not started: it hydrates the page on my first touch.
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
 
     await setOffline(context, network, true);

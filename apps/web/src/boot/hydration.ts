@@ -1,10 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/**
- * On #root of a page the build prerendered (prerender.tsx): main.tsx hydrates what is there (React's
- * hydrateRoot) instead of rendering anew, so the fields keep what was typed, the focus and the caret.
- */
-export const PRERENDERED_ATTR = 'data-prerendered';
+export { PRERENDERED_ATTR } from './hydration-attr';
 
 const noSubscription = () => () => {};
 
