@@ -433,7 +433,8 @@ describe('editing a destination', { timeout: 20_000 }, () => {
       },
     });
     await s.user.click(await screen.findByRole('button', { name: TEXT.detail.configure }));
-    expect(screen.getByRole('heading', { name: 'Crear un Destino' })).toBeInTheDocument();
+    // The form is its own chunk, loaded on this first use.
+    expect(await screen.findByRole('heading', { name: 'Crear un Destino' })).toBeInTheDocument();
     expect(screen.getByLabelText('Nombre')).toHaveValue('Laguna Churup');
     expect(screen.getByLabelText('Dificultad')).toHaveValue('Difícil');
     expect(screen.getByRole('img', { name: 'Foto 2 del destino' })).toBeInTheDocument();
@@ -450,7 +451,7 @@ describe('editing a destination', { timeout: 20_000 }, () => {
   it("as the creator I can leave the edit form with 'Cancelar Cambios' and nothing is sent", async () => {
     const s = setup({ place: { id_user: USER_ID } });
     await s.user.click(await screen.findByRole('button', { name: TEXT.detail.configure }));
-    await s.user.type(screen.getByLabelText('Nombre'), ' X');
+    await s.user.type(await screen.findByLabelText('Nombre'), ' X');
     await s.user.click(screen.getByRole('button', { name: TEXT.placeForm.cancelChanges }));
     expect(await heading('Laguna Churup')).toBeInTheDocument();
     expect(s.net.calls.some((c) => c.method === 'PUT')).toBe(false);
