@@ -228,7 +228,8 @@ function chooseStars(radio: HTMLElement) {
 describe('review modal', { timeout: 20_000 }, () => {
   async function openModal(s: ReturnType<typeof setup>) {
     await s.user.click(await screen.findByRole('button', { name: TEXT.reviews.write }));
-    return screen.findByRole('dialog', { name: TEXT.reviews.modalTitle(s.place.name) });
+    // The form is its own chunk, loaded on this first use (the test's transform of it can take seconds).
+    return screen.findByRole('dialog', { name: TEXT.reviews.modalTitle(s.place.name) }, { timeout: 10_000 });
   }
 
   async function addPhoto(s: ReturnType<typeof setup>, sent: ReturnType<typeof stubXhr>) {
@@ -362,7 +363,7 @@ describe('review modal', { timeout: 20_000 }, () => {
 describe('review modal on a weak network', { timeout: 20_000 }, () => {
   async function fillReview(s: ReturnType<typeof setup>, sent: ReturnType<typeof stubXhr>) {
     await s.user.click(await screen.findByRole('button', { name: TEXT.reviews.write }));
-    const dialog = await screen.findByRole('dialog', { name: TEXT.reviews.modalTitle(s.place.name) });
+    const dialog = await screen.findByRole('dialog', { name: TEXT.reviews.modalTitle(s.place.name) }, { timeout: 10_000 });
     await s.user.upload(screen.getByLabelText(TEXT.upload.addPhoto), imageFile('visita.jpg', 'image/jpeg'));
     await s.user.click(await screen.findByRole('button', { name: TEXT.upload.usePhoto }));
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -509,7 +510,7 @@ describe('trail conditions (docs/product.md#trail-conditions)', { timeout: 20_00
       },
     });
     await s.user.click(await screen.findByRole('button', { name: TEXT.conditions.editReviewOf('Luis Quispe') }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     chooseStars(within(dialog).getByRole('radio', { name: TEXT.reviews.starLabel(5, 'Excelente') }));
     const comment = within(dialog).getByRole('textbox', { name: TEXT.reviews.comment });
     await s.user.clear(comment);
