@@ -5,8 +5,13 @@ const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 /** The phone's own spec: carousels by touch, rotation, pinch-zoom, the on-screen keyboard (its @phone-only tests skip the desktop). */
 const PHONE_ONLY = 'phone.spec.ts';
-/** The journeys a phone runs too; network.spec.ts is phone-sized already, password.spec.ts has no screen of its own. */
-const JOURNEYS_ON_PHONES = ['public', 'member', 'outings', 'offline', 'sharing', 'planning', 'admin'].map((name) => `${name}.spec.ts`);
+/**
+ * What the 390 px phone runs: the tests tagged `@phone` (PHONE in e2e/fixtures.ts), which together open
+ * every screen, dialog and menu once as a phone, and phone.spec.ts's `@phone-only` tests. The other tests
+ * check rules the device cannot change (redirects, roles, validation, the server's answers) on the
+ * desktop only; network.spec.ts and phone-layout.spec.ts are phone-sized already.
+ */
+const ON_THE_PHONE = /@phone/;
 
 /**
  * A phone of Playwright's own list as Chromium emulates it: its viewport and screen, user agent,
@@ -50,9 +55,10 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   // docs/decisions/040-phone-projects.md: a desktop and two phones (mobile viewport rules, touch, device
-  // pixel ratio), every one in Chromium. The journeys run on the desktop and on the 390 px phone; the
-  // phone's own spec (swipes, rotation, pinch-zoom, the on-screen keyboard) on both phones. Every page
-  // of every project is watched for a page wider than the screen (e2e/width.ts).
+  // pixel ratio), every one in Chromium. Every test runs on the desktop; the tests tagged @phone (every
+  // screen once) also on the 390 px phone; the phone's own spec (swipes, rotation, pinch-zoom, the
+  // on-screen keyboard) on both phones. Every page of every project is watched for a page wider than the
+  // screen (e2e/width.ts).
   projects: [
     {
       name: 'chromium',
@@ -65,7 +71,7 @@ export default defineConfig({
     },
     {
       name: 'phone-390',
-      testMatch: [...JOURNEYS_ON_PHONES, PHONE_ONLY],
+      grep: ON_THE_PHONE,
       use: { ...phone('iPhone 13'), launchOptions },
     },
     {

@@ -1,6 +1,6 @@
 import { ADMIN_ACTION_LABELS, MSG, shortName, TEXT } from '@sendero/contract';
 import type { Locator, Page } from '@playwright/test';
-import { type Account, action, adminCreds, checkA11y, expect, fact, login, loginThroughUi, MENU, menuControls, menuItem, openMenuIfHidden, test, uniqueTag } from './fixtures.js';
+import { type Account, action, adminCreds, checkA11y, expect, fact, login, loginThroughUi, MENU, menuControls, menuItem, openMenuIfHidden, test, uniqueTag, PHONE } from './fixtures.js';
 
 // The administrator's journeys (docs/product.md#admin-users and the admin screens after it).
 
@@ -41,7 +41,7 @@ async function openUsersListAt(page: Page, account: Account): Promise<Locator> {
 }
 
 test.describe('as an administrator', () => {
-  test('I log in at /admin/ingresar; wrong or non-admin credentials get the alert', async ({ page, registerUser }) => {
+  test('I log in at /admin/ingresar; wrong or non-admin credentials get the alert', PHONE, async ({ page, registerUser }) => {
     const user = await registerUser();
     await page.goto('/admin/ingresar');
     await expect(menuControls(page)).toHaveCount(0);
@@ -67,7 +67,7 @@ test.describe('as an administrator', () => {
     await checkA11y(page, '/admin/usuarios');
   });
 
-  test('I verify a destination a user created, the user then finds it, and blocking hides it again', async ({ page, api, admin, registerUser, openAs }) => {
+  test('I verify a destination a user created, the user then finds it, and blocking hides it again', PHONE, async ({ page, api, admin, registerUser, openAs }) => {
     const owner = await registerUser();
     const place = await api.createPlaceAs(owner.token, { name: `Nevado ${capital(uniqueTag())}` });
     const visitor = await registerUser();
@@ -142,7 +142,7 @@ test.describe('as an administrator', () => {
     expect((await api.getRatings(reviewer.token, place._id)).status()).toBe(404);
   });
 
-  test("I approve a guide application and the user's menu and role change on their next request; then I block the guide's benefits", async ({
+  test("I approve a guide application and the user's menu and role change on their next request; then I block the guide's benefits", PHONE, async ({
     page,
     api,
     admin,

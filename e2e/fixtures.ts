@@ -70,6 +70,15 @@ export async function checkA11y(page: Page, screen = new URL(page.url()).pathnam
   expect(blocking, `axe violations on ${screen}`).toEqual([]);
 }
 
+/**
+ * Tags a test that the `phone-390` project runs as well as the desktop (playwright.config.ts,
+ * docs/decisions/040-phone-projects.md): together the tagged tests open every screen, dialog and menu of
+ * the app once as a phone, with the width watched (width.ts). Journeys whose screens a tagged test
+ * already opens, and checks of rules a phone cannot change (redirects, roles, server answers), run on the
+ * desktop only.
+ */
+export const PHONE = { tag: '@phone' } as const;
+
 /** The menu items of docs/product.md#side-menu, by their accessible names. */
 export const MENU = {
   search: TEXT.menu.search,

@@ -16,6 +16,7 @@ import {
   test,
   uniqueTag,
   unfoldFilters,
+  PHONE,
 } from './fixtures.js';
 import type { Page } from '@playwright/test';
 
@@ -38,7 +39,7 @@ function filters(page: Page) {
 const EMPTY_SEARCH = 'No hemos encontrado el destino que buscas :(';
 
 test.describe('as a user', () => {
-  test('I filter destinations by name, city and difficulty, ignoring accents and case, and reset each filter', async ({ page, api, admin, registerUser }) => {
+  test('I filter destinations by name, city and difficulty, ignoring accents and case, and reset each filter', PHONE, async ({ page, api, admin, registerUser }) => {
     const owner = await registerUser();
     const tag = uniqueTag();
     const a = await api.createVerifiedPlace(owner.token, admin.token, { name: `Cañón Ébano ${capital(tag)}`, city: `Huárochirí${tag}`, difficulty: 'Difícil' });
@@ -114,7 +115,7 @@ test.describe('as a user', () => {
     await expect(page.getByRole('heading', { level: 1, name: a.name })).toBeVisible();
   });
 
-  test('I post a review with a cropped photo, see the mean change, and delete it', async ({ page, api, admin, registerUser }) => {
+  test('I post a review with a cropped photo, see the mean change, and delete it', PHONE, async ({ page, api, admin, registerUser }) => {
     const owner = await registerUser();
     const place = await api.createVerifiedPlace(owner.token, admin.token);
     const other = await registerUser();
@@ -207,7 +208,7 @@ test.describe('as a user', () => {
     expect(saved).toMatchObject({ name: renamed, difficulty: 'Exigente', photos: place.photos, verified: true });
   });
 
-  test('I create a destination, see the success view, and it awaits review', async ({ page, api, admin, registerUser }) => {
+  test('I create a destination, see the success view, and it awaits review', PHONE, async ({ page, api, admin, registerUser }) => {
     const user = await registerUser();
     const name = `Catarata ${capital(uniqueTag())}`;
     await login(page, user);
@@ -254,7 +255,7 @@ test.describe('as a user', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
 
-  test('I apply to become a guide and see that my request was sent', async ({ page, api, registerUser }) => {
+  test('I apply to become a guide and see that my request was sent', PHONE, async ({ page, api, registerUser }) => {
     const user = await registerUser();
     await login(page, user);
     await page.goto('/buscar-destino');
@@ -283,7 +284,7 @@ test.describe('as a user', () => {
     await expect(page.getByText('Ya has enviado tu solicitud para convertirte en guía.')).toBeVisible();
   });
 
-  test('I change my profile photo and password, and log in again with the new one', async ({ page, api, registerUser }) => {
+  test('I change my profile photo and password, and log in again with the new one', PHONE, async ({ page, api, registerUser }) => {
     const user = await registerUser();
     const newPassword = `Nueva-${uniqueTag()}-9`;
     await login(page, user);

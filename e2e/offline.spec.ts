@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { MSG, type Place, SESSION_STORAGE_KEY, TEXT } from '@sendero/contract';
 import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH } from './env.js';
-import { type Account, deviceOf, expect, loginThroughUi, logoutControl, openMenuIfHidden, test, uniqueTag, watchConsole } from './fixtures.js';
+import { type Account, deviceOf, expect, loginThroughUi, logoutControl, openMenuIfHidden, test, uniqueTag, watchConsole, PHONE } from './fixtures.js';
 
 /**
  * docs/product.md#saved: saved destinations open with no network, also after the browser was closed
@@ -160,7 +160,7 @@ async function expectDetailOffline(page: Page, place: Place, review: string): Pr
   await expect(page.getByText(TEXT.app.offlineBanner)).toBeVisible();
 }
 
-test('as a hiker I save two destinations and open them with no network after closing the browser', async ({ api, admin }) => {
+test('as a hiker I save two destinations and open them with no network after closing the browser', PHONE, async ({ api, admin }) => {
   test.setTimeout(150_000);
   const tag = uniqueTag();
   const owner = await api.registerUser();

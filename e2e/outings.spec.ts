@@ -1,10 +1,10 @@
 import { formatOutingDate, isoToLimaLocal, limaLocalToIso, MSG, shortName, TEXT } from '@sendero/contract';
-import { checkA11y, expect, login, MENU, menuItem, openMenuIfHidden, test } from './fixtures.js';
+import { checkA11y, expect, login, MENU, menuItem, openMenuIfHidden, test, PHONE } from './fixtures.js';
 
 // Group outings (docs/product.md#outings), a guide and hikers in their own windows, one real server.
 
 test.describe('group outings', () => {
-  test('a guide organizes an outing, a hiker joins it, the guide sees them in Personas inscritas and cancels, the hiker sees Cancelada', async ({ page, api, admin, registerUser, openAs }) => {
+  test('a guide organizes an outing, a hiker joins it, the guide sees them in Personas inscritas and cancels, the hiker sees Cancelada', PHONE, async ({ page, api, admin, registerUser, openAs }) => {
     // Two windows and five screens with axe: longer than one journey on a busy machine.
     test.setTimeout(180_000);
     const guide = await api.registerGuide(admin.token);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MSG, TEXT } from '@sendero/contract';
-import { checkA11y, expect, test } from './fixtures.js';
+import { checkA11y, expect, test, PHONE } from './fixtures.js';
 import { MAILBOX_DIR } from './env.js';
 
 // Password recovery (docs/product.md#password-recovery) through a real mail.
@@ -20,7 +20,7 @@ function mailsTo(address: string): Mail[] {
 }
 
 test.describe('as a user who forgot the password', () => {
-  test('I ask for a link, follow it from the mail, set a new password and log in with it', async ({ page, registerUser, api }) => {
+  test('I ask for a link, follow it from the mail, set a new password and log in with it', PHONE, async ({ page, registerUser, api }) => {
     const me = await registerUser();
 
     await page.goto('/ingresar');

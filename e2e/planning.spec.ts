@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { MSG, type Place, TEXT } from '@sendero/contract';
 import type { Api } from './api.js';
-import { checkA11y, chooseImages, expect, login, pngFile, test, uniqueTag, unfoldFilters, type Account } from './fixtures.js';
+import { checkA11y, chooseImages, expect, login, pngFile, test, uniqueTag, unfoldFilters, type Account, PHONE } from './fixtures.js';
 
 /**
  * docs/product.md#planning in the browser: hours, duration and the four orders on the search page, the URL
@@ -70,7 +70,7 @@ async function allCards(page: Page): Promise<{ name: string; text: string }[]> {
 test.describe('planning by hours and distance', () => {
   test.use({ geolocation: LIMA, permissions: ['geolocation'] });
 
-  test('I filter by hours and duration, try each order, reload, and see the results on the map', async ({ page, api, admin, registerUser }) => {
+  test('I filter by hours and duration, try each order, reload, and see the results on the map', PHONE, async ({ page, api, admin, registerUser }) => {
     const [owner, reviewer] = await Promise.all([registerUser(), registerUser()]);
     const tag = uniqueTag();
     const p = await seedPlaces(api, admin, owner, tag);

@@ -1,5 +1,5 @@
 import { MSG, TEXT } from '@sendero/contract';
-import { action, checkA11y, expect, login, loginThroughUi, logoutControl, menuControls, openMenuIfHidden, storedSession, test } from './fixtures.js';
+import { action, checkA11y, expect, login, loginThroughUi, logoutControl, menuControls, openMenuIfHidden, storedSession, test, PHONE } from './fixtures.js';
 
 // What a visitor sees and does before having a session (docs/product.md#who-it-is-for).
 
@@ -36,7 +36,8 @@ test.describe('as a visitor', () => {
   });
 
   for (const width of [390, 1024, 1440]) {
-    test(`at ${width} px the landing's card row lines up with the hero, and the carousel arrows never cover a card`, async ({ page }) => {
+    // As a phone only at a phone's width: the wider two are desktop windows.
+    test(`at ${width} px the landing's card row lines up with the hero, and the carousel arrows never cover a card`, width === 390 ? PHONE : {}, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
       const logo = page.getByRole('link', { name: TEXT.landing.logo });
@@ -82,7 +83,7 @@ test.describe('as a visitor', () => {
     });
   }
 
-  test('I register, see "Registro Exitoso" and then log in', async ({ page }) => {
+  test('I register, see "Registro Exitoso" and then log in', PHONE, async ({ page }) => {
     const tag = `${Date.now().toString(36)}`;
     const email = `e2e.visitor.${tag}@sendero.test`;
     const password = `Clave-${tag}`;
@@ -182,6 +183,13 @@ test.describe('as a visitor', () => {
   test('with JavaScript off, /ingresar and /registro show their title, fields and button, and never put what I type in the address', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
+    // Any document the browser asks for other than the two opened below: a form the browser sent itself.
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && !['/ingresar', '/registro'].some((path) => request.url() === new URL(path, request.url()).href)) {
+        sent.push(`${request.method()} ${request.url()}`);
+      }
+    });
     for (const [path, title, fields, submit] of [
       ['/ingresar', TEXT.auth.loginTitle, [TEXT.fields.email, TEXT.fields.password], TEXT.auth.login],
       ['/registro', TEXT.auth.registerTitle, [TEXT.fields.email, TEXT.fields.password, TEXT.fields.confirm, TEXT.fields.firstname, TEXT.fields.lastname], TEXT.auth.register],
@@ -205,12 +213,21 @@ test.describe('as a visitor', () => {
       await emailField.fill('ana@example.com');
       await expect.poll(labelCentre).toBeLessThan(0.1);
       await page.getByLabel(TEXT.fields.password, { exact: true }).fill('secreto123');
+      // The browser has nothing to send with: the button is a plain one, and the form holds no submit
+      // control, so Enter in a form of two fields or more sends nothing (HTML's implicit submission).
+      await expect(button).toHaveAttribute('type', 'button');
+      await expect(page.locator('main form').locator('button[type="submit"], input[type="submit"], input[type="image"]')).toHaveCount(0);
       await button.click();
       await page.getByLabel(TEXT.fields.password, { exact: true }).press('Enter');
-      await page.waitForTimeout(300);
+      // The press and the Enter have been handled once the field shows the next key typed after them; a
+      // form the browser had started to send by then is a navigation request, checked below.
+      await page.getByLabel(TEXT.fields.password, { exact: true }).press('End');
+      await page.getByLabel(TEXT.fields.password, { exact: true }).press('4');
+      await expect(page.getByLabel(TEXT.fields.password, { exact: true })).toHaveValue('secreto1234');
       expect(page.url()).toMatch(new RegExp(`${path}$`));
     }
     await context.close();
+    expect(sent, 'documents the browser asked for after a press or Enter').toEqual([]);
   });
 
   test('every guarded route sends me to /ingresar', async ({ page, api, admin, registerUser }) => {
@@ -225,7 +242,7 @@ test.describe('as a visitor', () => {
     }
   });
 
-  test('an unknown address shows the not-found page without the menu', async ({ page, registerUser }) => {
+  test('an unknown address shows the not-found page without the menu', PHONE, async ({ page, registerUser }) => {
     await page.goto('/no-existe-esta-ruta');
     await expect(page.locator('#root')).not.toBeEmpty();
     await expect(menuControls(page)).toHaveCount(0);
@@ -252,7 +269,7 @@ test.describe('as a signed-in user', () => {
   });
 
   // /ingresar and /registro send a signed-in person on (docs/product.md#routes-and-guards), so they are not here.
-  test('the side menu is hidden on /, /registro-exitoso, /admin/ingresar and /pagina-no-encontrada', async ({ page, registerUser }) => {
+  test('the side menu is hidden on /, /registro-exitoso, /admin/ingresar and /pagina-no-encontrada', PHONE, async ({ page, registerUser }) => {
     await login(page, await registerUser());
     await page.goto('/buscar-destino');
     await expect(menuControls(page).first()).toBeVisible();

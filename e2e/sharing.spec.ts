@@ -1,10 +1,10 @@
 import { TEXT } from '@sendero/contract';
-import { checkA11y, expect, login, test } from './fixtures.js';
+import { checkA11y, expect, login, test, PHONE } from './fixtures.js';
 
 // Sharing a destination (docs/product.md#sharing).
 
 test.describe('sharing a destination', () => {
-  test('as a friend I open a shared link, see what was shared, sign in and land on it', async ({ page, api, admin, registerUser }) => {
+  test('as a friend I open a shared link, see what was shared, sign in and land on it', PHONE, async ({ page, api, admin, registerUser }) => {
     const owner = await registerUser();
     const place = await api.createVerifiedPlace(owner.token, admin.token, { name: 'Laguna Compartida', city: 'Huaraz', time_city: 4 });
     const friend = await registerUser();
@@ -41,7 +41,7 @@ test.describe('sharing a destination', () => {
     });
   }
 
-  test("'Compartir' without the Web Share API: copy the link (toast) and the WhatsApp link", async ({ page, context, api, admin, registerUser, baseURL }) => {
+  test("'Compartir' without the Web Share API: copy the link (toast) and the WhatsApp link", PHONE, async ({ page, context, api, admin, registerUser, baseURL }) => {
     const owner = await registerUser();
     const place = await api.createVerifiedPlace(owner.token, admin.token, { name: 'Cerro & Laguna' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });

@@ -1,5 +1,5 @@
 import { closureBanner, shortName, TEXT } from '@sendero/contract';
-import { checkA11y, chooseImages, expect, fact, login, pngFile, test } from './fixtures.js';
+import { checkA11y, chooseImages, expect, fact, login, pngFile, test, PHONE } from './fixtures.js';
 
 /** docs/product.md#trail-conditions: correcting a review, reporting the path, the admins' queue and closures. */
 
@@ -28,7 +28,7 @@ test('as a hiker I correct the stars and the comment of my review', async ({ pag
   await expect(fact(page, TEXT.card.rating)).toContainText('5');
 });
 
-test("a hiker reports 'Peligroso' with 'Derrumbe'; the admin closes the place from 'Reportes del sendero'; a visitor sees the banner and the mark", async ({
+test("a hiker reports 'Peligroso' with 'Derrumbe'; the admin closes the place from 'Reportes del sendero'; a visitor sees the banner and the mark", PHONE, async ({
   page,
   api,
   admin,

@@ -1,4 +1,4 @@
-// Bundles src/server.ts into dist/server.js (and the image process, src/uploads/image-worker.ts, into dist/image-worker.js) (ESM, Node 20): our code and @sendero/contract are bundled,
+// Bundles src/server.ts into dist/server.js (and the image process, src/uploads/image-worker.ts, into dist/image-worker.js; the tracks worker thread, src/tracks/track-worker.ts, into dist/track-worker.js) (ESM, Node 20): our code and @sendero/contract are bundled,
 // every npm dependency stays external (installed by `npm ci`). The SQL migrations are copied to dist/drizzle.
 import { cpSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -24,7 +24,7 @@ const externalDependencies = {
 
 rmSync(dist, { recursive: true, force: true });
 await build({
-  entryPoints: { server: join(root, 'src/server.ts'), 'admin-create': join(root, 'src/cli/admin-create.ts'), migrate: join(root, 'src/cli/migrate.ts'), 'image-worker': join(root, 'src/uploads/image-worker.ts') },
+  entryPoints: { server: join(root, 'src/server.ts'), 'admin-create': join(root, 'src/cli/admin-create.ts'), migrate: join(root, 'src/cli/migrate.ts'), 'image-worker': join(root, 'src/uploads/image-worker.ts'), 'track-worker': join(root, 'src/tracks/track-worker.ts') },
   outdir: dist,
   bundle: true,
   platform: 'node',

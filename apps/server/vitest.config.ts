@@ -27,6 +27,8 @@ export const POSTGRES_FILES = [
   'test/server-process.test.ts',
   'test/storage.test.ts',
   'test/trail-conditions.test.ts',
+  // Route tracks: bytea points, an upsert and a cascade on the engine (docs/decisions/044-route-tracks.md).
+  'test/tracks.test.ts',
 ];
 
 /**

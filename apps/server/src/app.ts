@@ -25,6 +25,7 @@ import publicConfigRoutes from '@/routes/public-config.js';
 import ratingsRoutes from '@/routes/ratings.js';
 import savedRoutes from '@/routes/saved.js';
 import uploadRoutes from '@/routes/upload.js';
+import tracksRoutes from '@/routes/tracks.js';
 import uploadedFilesRoutes from '@/routes/uploaded-files.js';
 import usersRoutes from '@/routes/users.js';
 import { OutingEvents } from '@/services/outing-events.js';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     savedRoutes,
     outingsRoutes,
     uploadRoutes,
+    tracksRoutes,
     uploadedFilesRoutes,
     webPlugin,
   ];

@@ -15,6 +15,7 @@ import {
   type PlaceSearchResponse,
   decodePlaceIndex,
   factsPredicates,
+  factsSearchParams,
 } from '@sendero/contract';
 import { placeChanged } from '@/services/place-changes-hub.js';
 import { places } from '@/db/schema.js';
@@ -160,12 +161,8 @@ describe("the filters 'Abierto en', 'Entrada libre' and 'Sin agencia' (the contr
     const wire = (await api(t).get<PlaceIndexWire>(API.placeIndex())).body;
     const index = decodePlaceIndex(PlaceIndexWireSchema.parse(wire)).filter((e) => ids.has(e._id));
     for (const { filters, names } of FACTS_CASES) {
-      const query = {
-        name: 'caso',
-        ...(filters.openIn !== null && { open: String(filters.openIn) }),
-        ...(filters.free && { free: '1' }),
-        ...(filters.noAgency && { no_agency: 'true' }),
-      };
+      // The parameters the web app's server search sends (the contract's factsSearchParams).
+      const query = { name: 'caso', ...factsSearchParams(filters) };
       const res = await api(t).get<PlaceSearchResponse>(API.placeSearch(query));
       expect(res.status).toBe(200);
       expect(res.body.items.map((e) => ids.get(e._id)).sort(), JSON.stringify(filters)).toEqual([...names].sort());
@@ -176,11 +173,37 @@ describe("the filters 'Abierto en', 'Entrada libre' and 'Sin agencia' (the contr
     expect(index.length).toBe(FACTS_CASE_PLACES.length);
   });
 
-  it('refuses a month outside 1-12 with 400 naming it', async () => {
-    for (const open of ['0', '13', 'febrero']) {
+  it("takes 'true' for a flag, and '0', 'false' or nothing as off", async () => {
+    const names = async (query: Record<string, string>) => (await api(t).get<PlaceSearchResponse>(API.placeSearch({ name: 'caso', ...query }))).body.items.map((e) => e.name).sort();
+    expect(await names({ free: 'true', no_agency: 'true' })).toEqual(await names({ free: '1', no_agency: '1' }));
+    expect(await names({ free: '0', no_agency: 'false' })).toEqual(await names({}));
+    expect(await names({})).toHaveLength(FACTS_CASE_PLACES.length);
+  });
+
+  it('refuses a month outside 1-12 or a flag other than 1/true/0/false with 400 naming the parameter, never a 500', async () => {
+    for (const open of ['0', '13', 'febrero', '2.5', '-1', '1e400', 'x'.repeat(300)]) {
       const res = await api(t).get<ErrorBody>(API.placeSearch({ open }));
-      expect(res.status).toBe(400);
+      expect(res.status, open).toBe(400);
       expect(res.body.error.fields?.open).toBe(MSG.searchMonthInvalid);
     }
+    for (const flag of ['free', 'no_agency'])
+      for (const value of ['no', 'si', '2', 'TRUE', "1' or '1'='1", '\u0000', 'x'.repeat(300)]) {
+        const res = await api(t).get<ErrorBody>(API.placeSearch({ [flag]: value }));
+        expect(res.status, `${flag}=${value}`).toBe(400);
+        expect(res.body.error.fields?.[flag], `${flag}=${value}`).toBe(MSG.searchFlagInvalid);
+      }
+  });
+
+  it('documents the three parameters and the 400 in the OpenAPI document', async () => {
+    const doc = JSON.parse((await api(t).get('/api/docs/json')).text) as {
+      paths: Record<string, { get: { parameters: { name: string; in: string; description?: string; schema: Record<string, unknown> }[]; responses: Record<string, unknown> } }>;
+    };
+    const search = doc.paths['/api/place/search']!.get;
+    const param = (name: string) => search.parameters.find((p) => p.name === name && p.in === 'query');
+    expect(param('open')?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 12 });
+    expect(param('free')?.schema.enum).toEqual(expect.arrayContaining(['1', 'true', '0', 'false']));
+    expect(param('no_agency')?.schema.enum).toEqual(expect.arrayContaining(['1', 'true', '0', 'false']));
+    for (const name of ['open', 'free', 'no_agency']) expect(param(name)?.description, name).toMatch(/Abierto en|Entrada libre|Sin agencia/);
+    expect(Object.keys(search.responses)).toEqual(expect.arrayContaining(['200', '400', '503']));
   });
 });

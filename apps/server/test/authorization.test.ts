@@ -4,6 +4,7 @@ import { useTestApp, type TestUser } from './helpers/app.js';
 import { testDbKind } from './helpers/database.js';
 import { api } from './helpers/client.js';
 import { createPlace, multipart, placeInput, pngImage, uploadedUrl } from './helpers/upload-fixtures.js';
+import { gpxFile, putTrack, walk } from './helpers/track-files.js';
 
 /**
  * Every call of docs/product.md#calls x {anonymous, user, guide, another user, admin}, each case on fresh data.
@@ -205,6 +206,47 @@ const AUTHORIZATION_TABLE: Row[] = [
     call: 'PUT /api/place/{id}/facts-checked',
     request: (w) => ({ method: 'PUT', url: API.placeFactsChecked(w.verifiedPlace._id) }),
     expected: adminOnly(200),
+  },
+  // Route tracks (docs/product.md#tracks): written by the place's creator or an admin, read like the place.
+  {
+    call: 'PUT /api/place/{id}/track',
+    request: (w) => {
+      const body = multipart(Buffer.from(gpxFile([walk(30)])), { filename: 'ruta.gpx', contentType: 'application/gpx+xml' });
+      return { method: 'PUT', url: API.placeTrack(w.verifiedPlace._id), headers: body.headers, payload: body.payload as unknown as object };
+    },
+    expected: { anonymous: 401, user: 200, guide: 403, 'another user': 403, admin: 200 },
+  },
+  {
+    call: 'DELETE /api/place/{id}/track',
+    request: async (w) => {
+      expect((await putTrack(t, w.actors.user.token, w.verifiedPlace._id, gpxFile([walk(30)]))).status).toBe(200);
+      return { method: 'DELETE', url: API.placeTrack(w.verifiedPlace._id) };
+    },
+    expected: { anonymous: 401, user: 200, guide: 403, 'another user': 403, admin: 200 },
+  },
+  {
+    call: 'GET /api/place/{id}/track (verified)',
+    request: async (w) => {
+      expect((await putTrack(t, w.actors.user.token, w.verifiedPlace._id, gpxFile([walk(30)]))).status).toBe(200);
+      return { method: 'GET', url: API.placeTrack(w.verifiedPlace._id) };
+    },
+    expected: everyone(200),
+  },
+  {
+    call: 'GET /api/place/{id}/track (unverified, created by the user)',
+    request: async (w) => {
+      expect((await putTrack(t, w.actors.user.token, w.pendingPlace._id, gpxFile([walk(30)]))).status).toBe(200);
+      return { method: 'GET', url: API.placeTrack(w.pendingPlace._id) };
+    },
+    expected: { anonymous: 404, user: 200, guide: 404, 'another user': 404, admin: 200 },
+  },
+  {
+    call: 'GET /api/place/{id}/track.gpx (verified)',
+    request: async (w) => {
+      expect((await putTrack(t, w.actors.user.token, w.verifiedPlace._id, gpxFile([walk(30)]))).status).toBe(200);
+      return { method: 'GET', url: API.placeTrackGpx(w.verifiedPlace._id) };
+    },
+    expected: everyone(200),
   },
   {
     call: 'GET /api/admin/trail-reports',

@@ -259,7 +259,7 @@ describe('reading one place', () => {
     const res = await get(API.place(open._id), ana.token);
     expect(res.status).toBe(200);
     // The detail adds 'Estado reciente' (docs/product.md#trail-conditions): none yet.
-    expect(res.body).toEqual({ ...open, updated_at: expect.any(String), conditions: null });
+    expect(res.body).toEqual({ ...open, updated_at: expect.any(String), conditions: null, track: null });
   });
 
   it('as the creator I can read my own unverified place; others get 404, admins see it', async () => {

@@ -2,7 +2,8 @@
  * The landing's JavaScript budget (docs/product.md#web-rules), and the search screen's and the detail's
  * (SCREEN_JS_BUDGETS_KB), checked without a browser on every build:
  * the gzip sum of the scripts the landing loads before it is idle, read from Vite's build manifest
- * (dist/.vite/manifest.json). Run by `npm run test:e2e` right after the build; exits 1 over budget.
+ * (dist/.vite/manifest.json). Run by `npm run test:e2e` (so by `npm test` and CI) right after the build;
+ * exits 1 over budget.
  *
  * What the landing loads: index.html's entry and, transitively, every chunk it or they import, statically
  * or dynamically, except the lazy screens (src/app/routes/*, fetched when their path is visited), the

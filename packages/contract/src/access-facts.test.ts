@@ -7,6 +7,7 @@ import {
   factsCheckedText,
   factsFilterFields,
   factsPredicates,
+  factsSearchParams,
   feeText,
   altitudeText,
   quotaText,
@@ -144,9 +145,24 @@ describe("'Abierto en', 'Entrada libre' and 'Sin agencia' (the table the server 
     expect(decodePlaceIndex(wire)).toEqual([withFacts, entry]);
   });
 
-  it('the search parameters: a month 1-12, and the two flags', () => {
+  it('the search parameters: a month 1-12, and the two flags; anything else is 400 naming the parameter', () => {
     expect(PlaceSearchQuerySchema.parse({ open: '2', free: '1', no_agency: 'true' })).toMatchObject({ open: 2, free: true, no_agency: true });
-    expect(PlaceSearchQuerySchema.parse({ free: 'no' })).toMatchObject({ free: false });
-    for (const open of ['0', '13', 'febrero', '2.5']) expect(firstIssue(PlaceSearchQuerySchema.safeParse({ open }))).toEqual({ path: 'open', message: MSG.searchMonthInvalid });
+    expect(PlaceSearchQuerySchema.parse({ free: '0', no_agency: 'false' })).toMatchObject({ free: false, no_agency: false });
+    expect(PlaceSearchQuerySchema.parse({ free: '' })).toMatchObject({ free: false });
+    for (const open of ['0', '13', 'febrero', '2.5', '-1']) expect(firstIssue(PlaceSearchQuerySchema.safeParse({ open }))).toEqual({ path: 'open', message: MSG.searchMonthInvalid });
+    for (const flag of ['free', 'no_agency'])
+      for (const value of ['no', 'yes', '2', 'TRUE', 'x'.repeat(50)]) expect(firstIssue(PlaceSearchQuerySchema.safeParse({ [flag]: value }))).toEqual({ path: flag, message: MSG.searchFlagInvalid });
+  });
+
+  it.each(FACTS_CASES)('the web app asks the server search for $filters with parameters that mean the same', ({ filters }) => {
+    const params = factsSearchParams(filters, '2026-11-28');
+    const parsed = PlaceSearchQuerySchema.parse(params);
+    expect({ openIn: parsed.open ?? null, free: parsed.free ?? false, noAgency: parsed.no_agency ?? false }).toEqual(filters);
+  });
+
+  it("'Este mes' goes to the server as Lima's month; nothing set sends nothing", () => {
+    expect(factsSearchParams({ openIn: 'now', free: false, noAgency: false }, '2026-02-10')).toEqual({ open: 2 });
+    expect(factsSearchParams({ openIn: null, free: false, noAgency: false }, '2026-02-10')).toEqual({});
+    expect(factsSearchParams({ openIn: 12, free: true, noAgency: true }, '2026-02-10')).toEqual({ open: 12, free: '1', no_agency: '1' });
   });
 });

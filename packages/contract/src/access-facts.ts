@@ -1,4 +1,7 @@
-import { closureInForce, limaDate } from './conditions.js';
+import { closureInForce, limaDate } from './lima-date.js';
+import type { FactsFilterable, FactsFilterFields } from './facts-bits.js';
+
+export { packFacts, unpackFacts, type FactsFilterable, type FactsFilterFields } from './facts-bits.js';
 
 /**
  * Access facts (docs/product.md#access-facts): the highest point, the entry fee, who may enter, the
@@ -167,25 +170,6 @@ export function openInMonth(openIn: OpenIn, today: string = limaDate()): number 
   return openIn === 'now' ? monthOf(today) : openIn;
 }
 
-/**
- * What the filters read of an index entry (docs/product.md#access-facts): `closed_months` only when not
- * empty, `fee_free` only when the fee is 0, `needs_agency` only for `con_guia`, `solo_agencia` and
- * `permiso_con_cupo`, `closed` only while temporarily closed (docs/product.md#trail-conditions).
- */
-export interface FactsFilterable {
-  closed_months?: readonly number[];
-  fee_free?: boolean;
-  needs_agency?: boolean;
-  closed?: { until: string | null };
-}
-
-/** The filter fields an index entry carries (each absent when it says nothing). */
-export interface FactsFilterFields {
-  closed_months?: number[];
-  fee_free?: true;
-  needs_agency?: true;
-}
-
 export interface FactsFilters {
   openIn: OpenIn;
   free: boolean;
@@ -206,6 +190,22 @@ export function factsPredicates(filters: FactsFilters, today: string = limaDate(
   return out;
 }
 
+/**
+ * The three filters as GET /api/place/search's parameters (docs/product.md#access-facts): `open`, the
+ * month ('Este mes' as this month in Lima, so the server and the browser mean the same month), and the
+ * flags as `1`; each absent when off. The web app's server search sends these; the server test runs the
+ * table of cases through them.
+ */
+export type FactsSearchParams = { open?: number; free?: '1'; no_agency?: '1' };
+export function factsSearchParams(filters: FactsFilters, today: string = limaDate()): FactsSearchParams {
+  const month = openInMonth(filters.openIn, today);
+  return {
+    ...(month !== null && { open: month }),
+    ...(filters.free && { free: '1' as const }),
+    ...(filters.noAgency && { no_agency: '1' as const }),
+  };
+}
+
 export const needsAgency = (access: AccessKind | null): boolean => access !== null && !ACCESS_WITHOUT_AGENCY.includes(access);
 
 /** The index entry's filter fields from the facts (absent when they say nothing). */
@@ -214,25 +214,6 @@ export function factsFilterFields(facts: Pick<AccessFacts, 'fee_pen' | 'access' 
     ...(facts.closed_months.length > 0 && { closed_months: [...facts.closed_months].sort((a, b) => a - b) }),
     ...(facts.fee_pen === 0 && { fee_free: true as const }),
     ...(needsAgency(facts.access) && { needs_agency: true as const }),
-  };
-}
-
-/** The browsing index packs the three into one integer: bits 0-11 the closed months, 12 a free entry, 13 an agency needed. */
-export function packFacts(item: Pick<FactsFilterable, 'closed_months' | 'fee_free' | 'needs_agency'>): number {
-  let bits = 0;
-  for (const m of item.closed_months ?? []) bits |= 1 << (m - 1);
-  if (item.fee_free) bits |= 1 << 12;
-  if (item.needs_agency) bits |= 1 << 13;
-  return bits;
-}
-
-export function unpackFacts(bits: number): FactsFilterFields {
-  const months: number[] = [];
-  for (let m = 1; m <= 12; m++) if (bits & (1 << (m - 1))) months.push(m);
-  return {
-    ...(months.length > 0 && { closed_months: months }),
-    ...((bits & (1 << 12)) !== 0 && { fee_free: true as const }),
-    ...((bits & (1 << 13)) !== 0 && { needs_agency: true as const }),
   };
 }
 

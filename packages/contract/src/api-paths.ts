@@ -30,6 +30,10 @@ export const API = {
   placeClosure: (id: string) => `/api/place/${id}/closure`,
   /** docs/product.md#access-facts: an admin's 'Confirmar datos'. */
   placeFactsChecked: (id: string) => `/api/place/${id}/facts-checked`,
+  /** docs/product.md#tracks: PUT (multipart), DELETE and GET of a place's route track. */
+  placeTrack: (id: string) => `/api/place/${id}/track`,
+  /** docs/product.md#tracks: the GPX download. */
+  placeTrackGpx: (id: string) => `/api/place/${id}/track.gpx`,
   adminTrailReports: '/api/admin/trail-reports',
   admin: (id: string) => `/api/admin/${id}`,
   adminActions: (targetId?: string) => (targetId === undefined ? '/api/admin/actions' : `/api/admin/actions?${new URLSearchParams({ target: targetId })}`),

@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './session-key.js';
 export * from './messages.js';
+export * from './http-messages.js';
 export * from './schemas.js';
 export * from './forms.js';
 export * from './text.js';
@@ -20,3 +21,5 @@ export * from './conditions.js';
 export * from './city-centres.js';
 export * from './web-build.js';
 export * from './access-facts.js';
+export * from './track.js';
+export * from './track-texts.js';

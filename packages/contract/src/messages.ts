@@ -1,3 +1,5 @@
+import { HTTP_MSG } from './http-messages.js';
+
 /**
  * Error, validation and status sentences shared by server and web. Texts quoted in docs/product.md are
  * spelled exactly as there (including its 'almenos'); the others are ours.
@@ -17,7 +19,6 @@ export const MSG = {
   // docs/product.md#errors
   loginFailed: 'Correo o contraseña incorrectos.',
   emailInUse: 'Este correo ya está en uso.',
-  tooManyAttempts: 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.',
   reviewDuplicate: 'Ya publicaste una reseña de este destino.',
   invalidImage: 'El archivo no es una imagen válida.',
   placeInReview: 'Este destino está en revisión. Un administrador verificará los datos antes de publicarlo.',
@@ -74,6 +75,15 @@ export const MSG = {
   factsSourceInvalid: 'Ingrese la fuente como un enlace que empiece con https://.',
   factsCheckedOnReadOnly: 'La fecha de revisión de los datos la fija el servidor.',
   searchMonthInvalid: 'Elija un mes del 1 al 12.',
+  searchFlagInvalid: 'Indique 1 (sí) o 0 (no).',
+
+  // Route tracks (docs/product.md#tracks); TRACK_MSG in track.ts names them for the tracks code.
+  // trackInvalid: in HTTP_MSG (http-messages.ts), the API client's sentence for INVALID_TRACK.
+  trackTooManyPoints: 'El recorrido tiene demasiados puntos (máximo 200 000).',
+  trackTooLarge: 'El archivo supera el tamaño máximo de 10 MB.',
+  trackFileMissing: 'Adjunte el archivo del recorrido (GPX o KML).',
+  trackNotFound: 'Este destino no tiene un recorrido.',
+  trackTooManyUploads: 'Demasiados recorridos subidos. Espera un minuto e inténtalo de nuevo.',
 
   // Guide application (ours)
   instagramRequired: 'Por favor ingrese su Instagram.',
@@ -109,35 +119,20 @@ export const MSG = {
   spotsOverCapacity: 'Los cupos no pueden superar el aforo del destino.',
 
   // Generic errors (ours)
-  validation: 'Revisa los datos ingresados.',
   unknownField: 'Este campo no está permitido.',
   invalidJson: 'El contenido enviado no es un JSON válido.',
-  unsupportedMediaType: 'El tipo de contenido no es compatible.',
-  unauthorized: 'Tu sesión no es válida o expiró. Ingresa nuevamente.',
-  forbidden: 'No tienes permiso para realizar esta acción.',
-  notFound: 'No encontramos lo que buscas.',
   placeNotFound: 'No encontramos este destino.',
   userNotFound: 'No encontramos este usuario.',
   ratingNotFound: 'No encontramos esta reseña.',
-  payloadTooLarge: 'El contenido enviado es demasiado grande.',
   fileTooLarge: 'La imagen supera el máximo de 10 MB.',
   fileMissing: 'Adjunte una imagen.',
   imageTooManyPixels: 'La imagen es demasiado grande: el máximo es de 40 megapíxeles.',
   tooManyUploads: 'Demasiadas imágenes subidas. Espera un minuto e inténtalo de nuevo.',
   uploadGaveUp: 'No pudimos subir la foto: el servidor está muy ocupado. Lo que escribiste sigue aquí; vuelve a intentarlo en unos minutos.',
   tooManyConnections: 'Demasiadas conexiones abiertas. Espera unos segundos e inténtalo de nuevo.',
-  requestTimeout: 'La solicitud tardó demasiado. Inténtalo de nuevo.',
-  internal: 'Algo salió mal. Inténtalo de nuevo en unos momentos.',
-  serviceUnavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
-  network: 'No pudimos conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
-  conflict: 'La operación entra en conflicto con el estado actual.',
-
-  // Weak or lost signal (ours; the offline banner and screen are in the texts, APP_TEXT)
-  offline: 'Necesitas conexión para hacer esto.',
 
   // docs/product.md#sharing
   linkCopyFailed: 'No pudimos copiar el enlace. Cópialo desde la barra de direcciones.',
-  timeout: 'El servidor tardó demasiado en responder. Revisa tu conexión e inténtalo de nuevo.',
 
   // Planning by hours and distance (docs/product.md#planning)
   locationFailed: 'No pudimos obtener tu ubicación.',
@@ -154,28 +149,13 @@ export const MSG = {
   emailNotificationsSaved: 'Tus preferencias de correo se guardaron.',
 
   // docs/product.md#catalogue
-  useSearch: 'Hay demasiados destinos para enviarlos todos: usa la búsqueda.',
   searchTooLong: 'El texto de búsqueda es demasiado largo.',
   searchCursorInvalid: 'La página pedida no es válida.',
   searchLimitInvalid: 'Ingrese un límite entre 1 y 50.',
   indexLimitInvalid: 'Ingrese un límite entre 1 y 100.',
+
+  // What the API client says of any answer (http-messages.ts)
+  ...HTTP_MSG,
 } as const;
 
 export type MessageKey = keyof typeof MSG;
-
-/** Error codes of the API error body (docs/architecture.md#errors). */
-export const ERROR_CODES = [
-  'VALIDATION_ERROR',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'USE_SEARCH',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'TOO_MANY_REQUESTS',
-  'REQUEST_TIMEOUT',
-  'INTERNAL_ERROR',
-  'SERVICE_UNAVAILABLE',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];

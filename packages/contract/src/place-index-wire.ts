@@ -1,6 +1,6 @@
 import { DIFFICULTIES, UPLOADS_PATH_PREFIX } from './constants.js';
 import type { PlaceIndexEntry } from './schemas.js';
-import { packFacts, unpackFacts } from './access-facts.js';
+import { packFacts, unpackFacts } from './facts-bits.js';
 
 /**
  * The browsing index as sent by GET /api/place/index (docs/product.md#catalogue,

@@ -26,7 +26,8 @@ import {
   SEARCH_PAGE_MAX,
   SEARCH_TEXT_MAX,
 } from './constants.js';
-import { ERROR_CODES, MSG } from './messages.js';
+import { ERROR_CODES } from './http-messages.js';
+import { MSG } from './messages.js';
 import {
   CLOSURE_NOTE_MAX_LENGTH,
   CLOSURE_NOTE_MIN_LENGTH,
@@ -46,6 +47,7 @@ import {
   hasAtMostTwoDecimals,
   isHttpsUrl,
 } from './access-facts.js';
+import { TrackSummarySchema } from './track.js';
 
 // ---------------------------------------------------------------------------------------------
 // Field building blocks. Each carries its Spanish message so the form and the server agree.
@@ -191,8 +193,11 @@ export const PlaceConditionsSchema = z
   })
   .meta({ id: 'PlaceConditions', description: 'What reviews walked in the last 30 days (Lima calendar) found; null when there is none.' });
 
-/** GET /api/place/{id}: the place and its recent conditions. */
-export const PlaceDetailSchema = PlaceSchema.extend({ conditions: PlaceConditionsSchema.nullable() });
+/** GET /api/place/{id}: the place, its recent conditions and its route track's figures (docs/product.md#tracks). */
+export const PlaceDetailSchema = PlaceSchema.extend({
+  conditions: PlaceConditionsSchema.nullable(),
+  track: TrackSummarySchema.nullable().describe('The route track\'s figures, null without a track.'),
+});
 export type PlaceDetail = z.infer<typeof PlaceDetailSchema>;
 
 /**
@@ -227,23 +232,34 @@ export const PlaceIndexQuerySchema = z.object({
 });
 
 const searchText = text().max(SEARCH_TEXT_MAX, { error: MSG.searchTooLong }).optional();
-/** A yes/no search parameter: '1' or 'true' turns it on; anything else (or absent) leaves it off. */
+/** A yes/no search parameter: '1' or 'true' turns it on, '0', 'false' or empty leaves it off; anything else is 400 naming it. */
 const searchFlag = z
-  .string()
-  .max(10, { error: MSG.searchTooLong })
+  .enum(['1', 'true', '0', 'false', ''], { error: MSG.searchFlagInvalid })
   .optional()
   .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'));
 /** GET /api/place/search: the filters of docs/product.md#search, keyset-paged. Unknown parameters are ignored. */
 export const PlaceSearchQuerySchema = z.object({
-  name: searchText,
-  city: searchText,
-  difficulty: searchText,
-  cursor: z.string().max(200, { error: MSG.searchCursorInvalid }).optional(),
+  name: searchText.describe('A word of the name starts with this text (which may span words); accents and case ignored. At most 100 characters.'),
+  city: searchText.describe('The city starts with this text; accents and case ignored. At most 100 characters.'),
+  difficulty: searchText.describe('The difficulty contains this text (Fácil, Media, Exigente, Difícil); accents and case ignored.'),
+  cursor: z.string().max(200, { error: MSG.searchCursorInvalid }).optional().describe('The `next` of the previous page; a cursor not made by the server is 400.'),
   /** docs/product.md#access-facts: 'Abierto en' (a month), 'Entrada libre' and 'Sin agencia' ('1' or 'true'). */
-  open: z.coerce.number({ error: MSG.searchMonthInvalid }).int({ error: MSG.searchMonthInvalid }).min(1, { error: MSG.searchMonthInvalid }).max(12, { error: MSG.searchMonthInvalid }).optional(),
-  free: searchFlag,
-  no_agency: searchFlag,
-  limit: z.coerce.number({ error: MSG.searchLimitInvalid }).int({ error: MSG.searchLimitInvalid }).min(1, { error: MSG.searchLimitInvalid }).max(SEARCH_PAGE_MAX, { error: MSG.searchLimitInvalid }).optional(),
+  open: z.coerce
+    .number({ error: MSG.searchMonthInvalid })
+    .int({ error: MSG.searchMonthInvalid })
+    .min(1, { error: MSG.searchMonthInvalid })
+    .max(12, { error: MSG.searchMonthInvalid })
+    .optional()
+    .describe("'Abierto en': a month 1-12 (January = 1). Keeps places not closed that month and not temporarily closed today in Lima; places whose months are unknown are kept. Anything else is 400 naming `open`."),
+  free: searchFlag.describe("'Entrada libre': `1` or `true` keeps only places whose entry fee is known to be 0; `0`, `false` or absent: off. Anything else is 400 naming `free`."),
+  no_agency: searchFlag.describe("'Sin agencia': `1` or `true` drops places whose access needs an agency, a guide or a permit (`con_guia`, `solo_agencia`, `permiso_con_cupo`); an unknown access is kept. Anything else is 400 naming `no_agency`."),
+  limit: z.coerce
+    .number({ error: MSG.searchLimitInvalid })
+    .int({ error: MSG.searchLimitInvalid })
+    .min(1, { error: MSG.searchLimitInvalid })
+    .max(SEARCH_PAGE_MAX, { error: MSG.searchLimitInvalid })
+    .optional()
+    .describe('Places per page, 1-50 (default 24).'),
 });
 export type PlaceSearchQuery = Omit<z.infer<typeof PlaceSearchQuerySchema>, 'free' | 'no_agency'> & { free?: boolean | undefined; no_agency?: boolean | undefined };
 export const PlaceSearchResponseSchema = z.object({

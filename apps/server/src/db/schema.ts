@@ -293,10 +293,42 @@ export const storedFiles = pgTable('stored_files', {
   createdAt: writtenAt('created_at'),
 });
 
+/**
+ * A place's route track (docs/product.md#tracks, docs/decisions/044-route-tracks.md): the normalised
+ * points (longitude, latitude, elevation: never times, names or extensions), packed 12 bytes a point
+ * (tracks/parse-track.ts `packPoints`) in segments of `segment_lengths` points; the summary the server
+ * computed from them; the map's line and the profile as the JSON text GET /api/place/{id}/track sends.
+ * One per place, deleted with it.
+ */
+export const placeTracks = pgTable(
+  'place_tracks',
+  {
+    idPlace: uuid('id_place')
+      .primaryKey()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    segmentLengths: integer('segment_lengths').array().notNull(),
+    points: bytea('points').notNull(),
+    pointCount: integer('point_count').notNull(),
+    distanceM: integer('distance_m').notNull(),
+    ascentM: integer('ascent_m'),
+    descentM: integer('descent_m'),
+    minEleM: integer('min_ele_m'),
+    maxEleM: integer('max_ele_m'),
+    durationMin: integer('duration_min').notNull(),
+    lineJson: text('line_json').notNull(),
+    profileJson: text('profile_json').notNull(),
+    updatedAt: writtenAt('updated_at'),
+  },
+  (t) => [
+    check('place_tracks_points_check', sql`${t.pointCount} >= 2 and ${t.pointCount} <= 200000 and octet_length(${t.points}) = 12 * ${t.pointCount}`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type PlaceRow = typeof places.$inferSelect;
 export type RatingRow = typeof ratings.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
+export type PlaceTrackRow = typeof placeTracks.$inferSelect;
 export type AdminActionRow = typeof adminActions.$inferSelect;
 export type OutingRow = typeof outings.$inferSelect;
 export type OutingParticipantRow = typeof outingParticipants.$inferSelect;

@@ -137,19 +137,23 @@ const BEARER = [{ bearerAuth: [] as string[] }];
 
 /** Statuses an error response can have, each defined once in components.responses with the codes it carries. */
 const ERROR_RESPONSES: Record<number, { name: string; codes: string[]; description: string }> = {
-  400: { name: 'BadRequest', codes: ['VALIDATION_ERROR'], description: 'The request is not valid (a field, the query or the JSON). `fields` names the fields at fault.' },
+  400: {
+    name: 'BadRequest',
+    codes: ['VALIDATION_ERROR', 'INVALID_TRACK'],
+    description: 'The request is not valid (a field, the query or the JSON). `fields` names the fields at fault. `INVALID_TRACK`: the uploaded file is not a GPX or KML route track the server accepts.',
+  },
   401: { name: 'Unauthorized', codes: ['UNAUTHORIZED'], description: 'No valid token: missing, malformed, expired, or retired by a password change.' },
   403: { name: 'Forbidden', codes: ['FORBIDDEN'], description: 'The caller’s role or relation to the resource does not allow this.' },
   404: { name: 'NotFound', codes: ['NOT_FOUND'], description: 'Nothing the caller may see has this id (a malformed id is a 404 too).' },
   409: { name: 'Conflict', codes: ['CONFLICT'], description: 'The resource’s current state does not allow this (already exists, already full, already decided...).' },
-  413: { name: 'PayloadTooLarge', codes: ['PAYLOAD_TOO_LARGE', 'USE_SEARCH'], description: 'The body is over its limit (JSON 1 MB, images 10 MB or too many pixels); `USE_SEARCH` on the index when the catalogue is too large to send whole.' },
+  413: { name: 'PayloadTooLarge', codes: ['PAYLOAD_TOO_LARGE', 'USE_SEARCH'], description: 'The body is over its limit (JSON 1 MB, images and tracks 10 MB, images of too many pixels); `USE_SEARCH` on the index when the catalogue is too large to send whole.' },
   415: { name: 'UnsupportedMediaType', codes: ['UNSUPPORTED_MEDIA_TYPE'], description: 'The body is not of a type this call takes (JSON, or an accepted image for the upload).' },
   429: { name: 'TooManyRequests', codes: ['TOO_MANY_REQUESTS'], description: 'Too many attempts: wait the seconds of `Retry-After`.' },
   500: { name: 'InternalError', codes: ['INTERNAL_ERROR'], description: 'Unexpected failure (logged with the request id; the message never says more).' },
   503: {
     name: 'Unavailable',
     codes: ['SERVICE_UNAVAILABLE', 'INTERNAL_ERROR'],
-    description: 'The server cannot answer this now (the database is unreachable or restarting, the image queue is full, a search over its time budget): try again after `Retry-After` when given.',
+    description: 'The server cannot answer this now (the database is unreachable or restarting, the image queue or the track reader is full, a search over its time budget): try again after `Retry-After` when given.',
   },
 };
 
@@ -206,6 +210,8 @@ export function createTransform(
     const response = { ...(schema.response ?? {}) };
     // Placeholder schemas: transformObject replaces every error status with its shared response.
     for (const status of facts.statuses) if (!(status in response)) response[status] = { $ref: '#/components/schemas/Error' };
+    // Answers that are not JSON (the GPX download): documented as given, never serialized by zod.
+    Object.assign(response, input.route.config?.openapiResponses ?? {});
     const body = documentedBody(input.route.config?.openapiBody);
     const documented = { ...schema, ...(body ? { body } : {}), security: schema.security ?? facts.security, response };
     return { ...result, schema: documented as ReturnType<ZodTransform>['schema'] };
@@ -367,8 +373,8 @@ export function createTransformObject() {
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * A tuple whose items all have one schema (the `time` pair) as tools written for OpenAPI 3.0 read it:
- * `items` with `minItems` = `maxItems`, instead of 3.1's `prefixItems`. The same values validate either way
+ * A tuple (the `time` pair, a track point) as tools written for OpenAPI 3.0 read it: `items` with
+ * `minItems` = `maxItems`, instead of 3.1's `prefixItems`. The same values validate either way
  * (docs/decisions/026-time-pair-in-the-api.md).
  */
 function plainTuples(value: unknown): unknown {
@@ -376,9 +382,12 @@ function plainTuples(value: unknown): unknown {
   if (!value || typeof value !== 'object') return value;
   const out = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainTuples(v)])) as Json;
   const prefix = out.prefixItems;
-  if (Array.isArray(prefix) && prefix.length > 0 && (out.items === false || out.items === undefined) && prefix.every((s) => sameJson(s, prefix[0]))) {
+  if (Array.isArray(prefix) && prefix.length > 0 && (out.items === false || out.items === undefined)) {
+    // Items of different schemas (a track point: longitude, latitude, elevation or null) become one
+    // schema any of them meets; the order is said in the tuple's description.
+    const distinct = prefix.filter((s, i) => prefix.findIndex((t) => sameJson(s, t)) === i);
     delete out.prefixItems;
-    out.items = prefix[0];
+    out.items = distinct.length === 1 ? distinct[0] : { anyOf: distinct };
     out.minItems = prefix.length;
     out.maxItems = prefix.length;
   }
@@ -406,5 +415,7 @@ declare module 'fastify' {
      * what the server finally takes (update2's three shapes; a named zod schema).
      */
     openapiBody?: Record<string, unknown> | z.ZodType;
+    /** Responses documented as they are (OpenAPI response objects), for answers that are not JSON. */
+    openapiResponses?: Record<number, Record<string, unknown>>;
   }
 }

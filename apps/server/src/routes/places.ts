@@ -124,7 +124,7 @@ export default async function placesRoutes(fastify: FastifyInstance): Promise<vo
         tags: ['places'],
         summary: 'Search verified places, page by page',
         description:
-          'Verified places matching the search filters (name word prefix, city prefix, difficulty; accents and case ignored), newest first, keyset-paged: pass `next` as `cursor` for the following page. When nothing matches, `suggestion` offers the name with its misspelt words corrected (if that finds places). For catalogues too large for the index.',
+          'Verified places matching the search filters (name word prefix, city prefix, difficulty; accents and case ignored) and the access-fact filters (`open`: not closed that month nor temporarily closed today; `free`: entry fee 0; `no_agency`: no agency, guide or permit needed), newest first, keyset-paged: pass `next` as `cursor` for the following page. When nothing matches, `suggestion` offers the name with its misspelt words corrected (if that finds places). For catalogues too large for the index. 400 names the parameter that is too long or not one of its values; 503 when the search runs over its time budget.',
         security: [{}],
         querystring: PlaceSearchQuerySchema,
         response: { 200: PlaceSearchResponseSchema, ...errorResponses(400, 503) },

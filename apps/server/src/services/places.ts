@@ -20,7 +20,7 @@ import {
   type PlaceUpdate,
   type Role,
 } from '@sendero/contract';
-import { outings, places, ratings, users, type PlaceRow } from '@/db/schema.js';
+import { outings, places, placeTracks, ratings, users, type PlaceRow } from '@/db/schema.js';
 import { preparedRead } from '@/db/prepared.js';
 import type { Db, Tx } from '@/db/types.js';
 import { badRequest, forbidden, notFound } from '@/errors.js';
@@ -33,6 +33,7 @@ import type { TokenClaims } from './tokens.js';
 import { placeChanged } from './place-changes-hub.js';
 import { getPlaceList, type PlaceListEntry, type PlaceListItem } from './place-list-cache.js';
 import { assertOwnUploads } from '@/services/uploads-registry.js';
+import { summaryOf } from './tracks.js';
 
 /**
  * The closure a place carries (docs/product.md#trail-conditions): set (a note) and in force on `today`
@@ -158,9 +159,35 @@ export function getPlaceAsCaller(db: Db, claims: TokenClaims, id: string): Promi
 }
 
 /** The detail: the place, its closure on `today` and 'Estado reciente' (docs/product.md#trail-conditions). */
-function toPlaceDetail(row: PlaceRow & { recent_reports: ConditionReport[] | string | null }, today: string): PlaceDetail {
+function toPlaceDetail(row: PlaceRow & DetailExtras, today: string): PlaceDetail {
   const reports = typeof row.recent_reports === 'string' ? (JSON.parse(row.recent_reports) as ConditionReport[]) : (row.recent_reports ?? []);
-  return { ...toPlaceJson(row), closure: closureOf(row, today), conditions: summarizeConditions(reports, today) };
+  const track =
+    row.track_distance_m === null
+      ? null
+      : summaryOf({
+          distanceM: row.track_distance_m,
+          ascentM: row.track_ascent_m,
+          descentM: row.track_descent_m,
+          minEleM: row.track_min_ele_m,
+          maxEleM: row.track_max_ele_m,
+          durationMin: row.track_duration_min!,
+          pointCount: row.track_points!,
+          updatedAt: row.track_updated_at!,
+        });
+  return { ...toPlaceJson(row), closure: closureOf(row, today), conditions: summarizeConditions(reports, today), track };
+}
+
+/** What the detail's statement reads besides the place: its recent reports and its track's figures (docs/product.md#tracks). */
+interface DetailExtras {
+  recent_reports: ConditionReport[] | string | null;
+  track_distance_m: number | null;
+  track_ascent_m: number | null;
+  track_descent_m: number | null;
+  track_min_ele_m: number | null;
+  track_max_ele_m: number | null;
+  track_duration_min: number | null;
+  track_points: number | null;
+  track_updated_at: Date | string | null;
 }
 
 /**
@@ -176,14 +203,17 @@ const placeColumnsAsRow = sql.raw(
 /** The detail's one statement, prepared once per database session (db/prepared.ts). */
 const placeDetailRead = preparedRead<
   { sub: string; placeId: string | null; since: string },
-  PlaceRow & { caller_id: string; caller_role: Role; caller_firstname: string; caller_lastname: string; caller_token_version: number; recent_reports: ConditionReport[] | string | null }
+  PlaceRow & DetailExtras & { caller_id: string; caller_role: Role; caller_firstname: string; caller_lastname: string; caller_token_version: number }
 >(
   'sendero_place_detail',
   sql`select cu.id as caller_id, cu.role as caller_role, cu.firstname as caller_firstname, cu.lastname as caller_lastname,
     cu.token_version as caller_token_version, ${placeColumnsAsRow},
     (select json_agg(json_build_object('walked_on', r.walked_on, 'condition', r.condition, 'hazards', r.hazards, 'created_at', r.created_at))
-      from ${ratings} r where r.id_place = p.id and r.walked_on >= ${sql.placeholder('since')}::date) as recent_reports
+      from ${ratings} r where r.id_place = p.id and r.walked_on >= ${sql.placeholder('since')}::date) as recent_reports,
+    t.distance_m as track_distance_m, t.ascent_m as track_ascent_m, t.descent_m as track_descent_m, t.min_ele_m as track_min_ele_m,
+    t.max_ele_m as track_max_ele_m, t.duration_min as track_duration_min, t.point_count as track_points, t.updated_at as track_updated_at
     from ${users} cu left join ${places} p on p.id = ${sql.placeholder('placeId')}::uuid
+    left join ${placeTracks} t on t.id_place = p.id
     where cu.id = ${sql.placeholder('sub')}::uuid`,
 );
 

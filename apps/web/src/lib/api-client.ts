@@ -1,4 +1,4 @@
-import { API, ERROR_CODES, MSG, REQUEST_TIMEOUT_MS, type ErrorCode, type UploadPreset, type UploadResponse } from '@sendero/contract';
+import { ERROR_CODES, HTTP_MSG, REQUEST_TIMEOUT_MS, type ErrorCode } from '@sendero/contract';
 import { isOnline } from './online-status';
 import { clearSession, getSession } from './session';
 
@@ -25,7 +25,7 @@ export function isApiRequestError(e: unknown): e is ApiRequestError {
 
 /** The message to show a person for any failure (never a stack trace or an English text). */
 export function errorMessage(e: unknown): string {
-  return isApiRequestError(e) ? e.message : MSG.internal;
+  return isApiRequestError(e) ? e.message : HTTP_MSG.internal;
 }
 
 let unauthorizedHandler: () => void = () => {
@@ -46,8 +46,8 @@ export interface RequestOptions {
 }
 
 /** The error of a call that cannot start because the device has no network. */
-function offlineError(): ApiRequestError {
-  return new ApiRequestError(0, 'NETWORK_ERROR', MSG.offline);
+export function offlineError(): ApiRequestError {
+  return new ApiRequestError(0, 'NETWORK_ERROR', HTTP_MSG.offline);
 }
 
 function serviceWorkerControlsPage(): boolean {
@@ -98,18 +98,19 @@ function codeForStatus(status: number): ErrorCode {
 }
 
 const FALLBACK_MESSAGE: Record<ErrorCode, string> = {
-  VALIDATION_ERROR: MSG.validation,
-  UNAUTHORIZED: MSG.unauthorized,
-  FORBIDDEN: MSG.forbidden,
-  NOT_FOUND: MSG.notFound,
-  CONFLICT: MSG.conflict,
-  PAYLOAD_TOO_LARGE: MSG.payloadTooLarge,
-  USE_SEARCH: MSG.useSearch,
-  UNSUPPORTED_MEDIA_TYPE: MSG.unsupportedMediaType,
-  TOO_MANY_REQUESTS: MSG.tooManyAttempts,
-  REQUEST_TIMEOUT: MSG.requestTimeout,
-  INTERNAL_ERROR: MSG.internal,
-  SERVICE_UNAVAILABLE: MSG.serviceUnavailable,
+  VALIDATION_ERROR: HTTP_MSG.validation,
+  UNAUTHORIZED: HTTP_MSG.unauthorized,
+  FORBIDDEN: HTTP_MSG.forbidden,
+  NOT_FOUND: HTTP_MSG.notFound,
+  CONFLICT: HTTP_MSG.conflict,
+  PAYLOAD_TOO_LARGE: HTTP_MSG.payloadTooLarge,
+  INVALID_TRACK: HTTP_MSG.trackInvalid,
+  USE_SEARCH: HTTP_MSG.useSearch,
+  UNSUPPORTED_MEDIA_TYPE: HTTP_MSG.unsupportedMediaType,
+  TOO_MANY_REQUESTS: HTTP_MSG.tooManyAttempts,
+  REQUEST_TIMEOUT: HTTP_MSG.requestTimeout,
+  INTERNAL_ERROR: HTTP_MSG.internal,
+  SERVICE_UNAVAILABLE: HTTP_MSG.serviceUnavailable,
 };
 
 /** The error body of docs/architecture.md#errors, checked by hand so zod stays out of the landing bundle. */
@@ -128,7 +129,7 @@ function parseErrorBody(body: unknown): { code: ErrorCode; message: string; fiel
 }
 
 /** Builds the error of a non-2xx answer from its JSON body (docs/architecture.md#errors), whatever it contains. */
-function toError(status: number, body: unknown): ApiRequestError {
+export function toError(status: number, body: unknown): ApiRequestError {
   const parsed = parseErrorBody(body);
   if (parsed && status < 500) return new ApiRequestError(status, parsed.code, parsed.message, parsed.fields);
   const code = codeForStatus(status);
@@ -136,7 +137,7 @@ function toError(status: number, body: unknown): ApiRequestError {
 }
 
 /** A 401 on a call that carried a token means the session is gone: forget it and go log in. */
-function handleUnauthorized(sentToken: boolean, status: number): void {
+export function handleUnauthorized(sentToken: boolean, status: number): void {
   if (sentToken && status === 401) {
     clearSession();
     unauthorizedHandler();
@@ -144,7 +145,7 @@ function handleUnauthorized(sentToken: boolean, status: number): void {
 }
 
 /** Bodies are parsed as JSON when they are JSON; anything else counts as no body. */
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -176,9 +177,9 @@ async function request<T>(method: string, path: string, body: unknown, options: 
       });
       text = await res.text();
     } catch (e) {
-      if (call.timedOut()) throw new ApiRequestError(0, 'NETWORK_ERROR', MSG.timeout);
+      if (call.timedOut()) throw new ApiRequestError(0, 'NETWORK_ERROR', HTTP_MSG.timeout);
       if (isAbortError(e) || options.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
-      throw isOnline() ? new ApiRequestError(0, 'NETWORK_ERROR', MSG.network) : offlineError();
+      throw isOnline() ? new ApiRequestError(0, 'NETWORK_ERROR', HTTP_MSG.network) : offlineError();
     }
 
     // A proxy's HTML error page (502, 504) is not JSON: it counts as no body.
@@ -199,62 +200,3 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   del: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
 };
-
-/**
- * Uploads one image (docs/product.md#images) with XMLHttpRequest, which, unlike fetch, reports upload progress.
- * `onProgress` receives 0-100; `signal` aborts the upload (the promise then rejects with an AbortError).
- */
-export function uploadFile(
-  preset: UploadPreset,
-  file: Blob,
-  onProgress?: (percent: number) => void,
-  fileName = file instanceof File ? file.name : 'imagen',
-  signal?: AbortSignal,
-): Promise<UploadResponse> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new DOMException('Aborted', 'AbortError'));
-      return;
-    }
-    if (!isOnline()) {
-      reject(offlineError());
-      return;
-    }
-    const session = getSession();
-    const xhr = new XMLHttpRequest();
-    const onAbort = () => xhr.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const settle = () => signal?.removeEventListener('abort', onAbort);
-    xhr.open('POST', API.upload(preset));
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (session) xhr.setRequestHeader('Authorization', `Bearer ${session.token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && onProgress) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onabort = () => {
-      settle();
-      reject(new DOMException('Aborted', 'AbortError'));
-    };
-    xhr.onerror = () => {
-      settle();
-      reject(isOnline() ? new ApiRequestError(0, 'NETWORK_ERROR', MSG.network) : offlineError());
-    };
-    xhr.onload = () => {
-      settle();
-      const data = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(100);
-        resolve(data as UploadResponse);
-        return;
-      }
-      handleUnauthorized(Boolean(session), xhr.status);
-      const error = toError(xhr.status, data);
-      const retryAfter = Number(xhr.getResponseHeader('Retry-After'));
-      if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfter = retryAfter;
-      reject(error);
-    };
-    const form = new FormData();
-    form.append('file', file, fileName);
-    xhr.send(form);
-  });
-}

@@ -1,4 +1,4 @@
-import type { SearchFilters, Status } from '@sendero/contract';
+import type { FactsSearchParams, SearchFilters, Status } from '@sendero/contract';
 
 /**
  * Every TanStack Query key of the web app, in one registry (docs/architecture.md#web), so a mutation in
@@ -14,9 +14,16 @@ export const queryKeys = {
     firstPage: ['places', 'index', 'first-page'] as const,
     /** GET /api/places/mine: the profile's 'Mis destinos' (one per signed-in user of this browser). */
     mine: (userId: string) => ['places', 'mine', userId] as const,
-    search: (filters: SearchFilters) => ['places', 'search', { name: filters.name ?? '', city: filters.city ?? '', difficulty: filters.difficulty ?? '' }] as const,
+    search: (filters: SearchFilters & FactsSearchParams) =>
+      [
+        'places',
+        'search',
+        { name: filters.name ?? '', city: filters.city ?? '', difficulty: filters.difficulty ?? '', open: filters.open ?? null, free: filters.free ?? null, no_agency: filters.no_agency ?? null },
+      ] as const,
   },
   place: (id: string) => ['place', id] as const,
+  /** GET /api/place/{id}/track: the line and the profile (docs/product.md#route-tracks). */
+  track: (placeId: string) => ['track', placeId] as const,
   /** GET /api/place/{id}/preview (anonymous: the same for everyone). */
   placePreview: (id: string) => ['place-preview', id] as const,
   ratings: (placeId: string) => ['ratings', placeId] as const,

@@ -2,7 +2,7 @@ import { useNavigate, useRouteError } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { ACTION_TEXT, MSG } from '@sendero/contract';
+import { ACTION_TEXT, HTTP_MSG } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { isOnline } from '@/lib/online-status';
 import { isChunkLoadError } from './chunk-loading';
@@ -22,7 +22,7 @@ export function RouteError() {
   return (
     <Box sx={{ p: 4, textAlign: 'center' }}>
       <Typography component="h1" variant="h5" gutterBottom>
-        {MSG.internal}
+        {HTTP_MSG.internal}
       </Typography>
       <Button variant="contained" href={paths.home}>
         {ACTION_TEXT.home}

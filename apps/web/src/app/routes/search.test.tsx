@@ -1,8 +1,8 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { use } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, APP_TEXT, formatMatchCount, MSG, SEARCH_COUNT_CAP, SEARCH_DIFFICULTY_EMPTY_LABEL, TEXT } from '@sendero/contract';
+import { API, APP_TEXT, factsSearchParams, formatMatchCount, limaDate, MSG, SEARCH_COUNT_CAP, SEARCH_DIFFICULTY_EMPTY_LABEL, TEXT } from '@sendero/contract';
 import { routes } from '@/app/route-tree';
 import SearchScreen from '@/app/routes/search';
 import { URL_WRITE_DELAY_MS } from '@/features/places/hooks/use-search-state';
@@ -200,6 +200,29 @@ describe('destination search (/buscar-destino)', () => {
     await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay']), wait);
     expect(screen.getByText('1 destino')).toBeInTheDocument();
     expect(s.calls.filter((c) => c.path.startsWith('/api/place/search')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("with server search, sends 'Abierto en' (a month; 'Este mes' as Lima's month), 'Entrada libre' and 'Sin agencia' and shows the server's count", async () => {
+    signIn('user');
+    const [churup, lachay] = entriesOf(PLACES);
+    const thisMonth = Number(limaDate().slice(5, 7));
+    const s = stubFetch({
+      [`GET ${API.user(USER_ID)}`]: [200, makeUser()],
+      [`GET ${API.placeIndex()}`]: [413, { error: { code: 'USE_SEARCH', message: MSG.useSearch } }],
+      // The parameters of the contract's factsSearchParams, as the server test runs the table of cases through them.
+      [`GET ${API.placeSearch(factsSearchParams({ openIn: 2, free: true, noAgency: true }))}`]: [200, { items: [churup], next: null, total: 1, totalCapped: false, suggestion: null }],
+      [`GET ${API.placeSearch({ open: thisMonth })}`]: [200, { items: [lachay], next: null, total: 1, totalCapped: false, suggestion: null }],
+      [`GET ${API.placeSearch({})}`]: [200, { items: [churup, lachay], next: null, total: 2, totalCapped: false, suggestion: null }],
+    });
+    renderRoutes(routes, '/buscar-destino?open=2&free=1&no_agency=1');
+    await waitFor(() => expect(shownNames()).toEqual(['Laguna Churup']), wait);
+    expect(screen.getByText(formatMatchCount(1))).toBeInTheDocument();
+    const searches = () => s.calls.filter((c) => c.path.startsWith('/api/place/search')).map((c) => c.path);
+    expect(searches()).toEqual(['/api/place/search?open=2&free=1&no_agency=1']);
+    cleanup();
+    renderRoutes(routes, '/buscar-destino?open=este-mes');
+    await waitFor(() => expect(shownNames()).toEqual(['Lomas de Lachay']), wait);
+    expect(searches().at(-1)).toBe(`/api/place/search?open=${thisMonth}`);
   });
 });
 

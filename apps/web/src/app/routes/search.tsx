@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import {
   buildSearchIndex,
   DEFAULT_SORT,
+  factsSearchParams,
   collectInOrder,
   distanceKm,
   firstWord,
@@ -258,24 +259,27 @@ const IndexResults = memo(function IndexResults({ plan, origin, view, cardAction
 const SERVER_SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * Larger catalogues (413 USE_SEARCH): the server searches the text filters, page by page as the
- * visitor swipes on; hours and duration filter the pages loaded so far, in the server's order (newest).
+ * Larger catalogues (413 USE_SEARCH): the server searches the text filters and the access-fact filters
+ * ('Abierto en', 'Entrada libre', 'Sin agencia': factsSearchParams, docs/product.md#access-facts), page
+ * by page as the visitor swipes on, and counts them; hours and duration filter the pages loaded so far,
+ * in the server's order (newest).
  */
 function ServerResults({ plan, origin, view, cardAction, onClear }: ResultsProps) {
   // One request per pause in typing, not per keystroke.
   const settled = useDebouncedValue(plan, SERVER_SEARCH_DEBOUNCE_MS);
-  const search = useServerSearch({ name: settled.name, city: settled.city, difficulty: settled.difficulty }, true);
+  const facts = factsSearchParams({ openIn: settled.openIn, free: settled.free, noAgency: settled.noAgency });
+  const search = useServerSearch({ name: settled.name, city: settled.city, difficulty: settled.difficulty, ...facts }, true);
   useErrorToast(search.error);
-  const { hours, duration, openIn, free, noAgency } = plan;
+  const { hours, duration } = plan;
   const items = useMemo(() => {
     const loaded = search.data?.pages.flatMap((p) => p.items) ?? [];
     return collectInOrder(
       loaded.map((item) => ({ item })),
       null,
-      planningPredicates({ hours, duration, openIn, free, noAgency }),
+      planningPredicates({ hours, duration }),
     );
-  }, [search.data, hours, duration, openIn, free, noAgency]);
-  const planning = hours !== null || duration !== null || openIn !== null || free || noAgency;
+  }, [search.data, hours, duration]);
+  const planning = hours !== null || duration !== null;
   const total = planning ? (search.data ? items.length : null) : (search.data?.pages[0]?.total ?? null);
   // The server counts up to SEARCH_COUNT_CAP: beyond it, 'Más de 1,000 destinos'.
   const moreThan = !planning && (search.data?.pages[0]?.totalCapped ?? false);

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { API, decodePlaceIndex, LANDING_FIRST_PAGE, type PlaceIndexEntry, type PlaceIndexWire, type PlaceSearchResponse, type SearchFilters } from '@sendero/contract';
+import { API, decodePlaceIndex, LANDING_FIRST_PAGE, type FactsSearchParams, type PlaceIndexEntry, type PlaceIndexWire, type PlaceSearchResponse, type SearchFilters } from '@sendero/contract';
 import { api, isApiRequestError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -30,12 +30,19 @@ export function isUseSearch(e: unknown): boolean {
   return isApiRequestError(e) && e.code === 'USE_SEARCH';
 }
 
-/** GET /api/place/search, page by page (keyset cursor), for catalogues too large for the index. */
-export function useServerSearch(filters: SearchFilters, enabled: boolean) {
+/**
+ * GET /api/place/search, page by page (keyset cursor), for catalogues too large for the index: the text
+ * filters and the access-fact filters (the contract's factsSearchParams: 'Abierto en' as a month,
+ * 'Entrada libre', 'Sin agencia'), so the server counts and pages what they keep.
+ */
+export function useServerSearch(filters: SearchFilters & FactsSearchParams, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: queryKeys.places.search(filters),
     queryFn: ({ pageParam, signal }) =>
-      api.get<PlaceSearchResponse>(API.placeSearch({ name: filters.name, city: filters.city, difficulty: filters.difficulty, cursor: pageParam }), { signal, auth: false }),
+      api.get<PlaceSearchResponse>(
+        API.placeSearch({ name: filters.name, city: filters.city, difficulty: filters.difficulty, open: filters.open, free: filters.free, no_agency: filters.no_agency, cursor: pageParam }),
+        { signal, auth: false },
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next ?? undefined,
     enabled,
