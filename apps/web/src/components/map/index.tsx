@@ -80,7 +80,7 @@ const NEAR_VIEWPORT_MARGIN = '300px';
  * True once the element is within NEAR_VIEWPORT_MARGIN of the screen (and from then on): the detail's
  * trailhead map, below the photos and the description on a phone, no longer loads Leaflet and evaluates
  * it while the page's first photo is still arriving (docs/decisions/037-lighthouse-median-of-five.md).
- * Without IntersectionObserver (old browsers, tests' DOM) it is true at once.
+ * Without IntersectionObserver (old browsers) it is true at once.
  */
 function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
