@@ -18,4 +18,6 @@ CREATE TABLE "place_tracks" (
 	CONSTRAINT "place_tracks_points_check" CHECK ("place_tracks"."point_count" >= 2 and "place_tracks"."point_count" <= 200000 and octet_length("place_tracks"."points") = 12 * "place_tracks"."point_count")
 );
 --> statement-breakpoint
-ALTER TABLE "place_tracks" ADD CONSTRAINT "place_tracks_id_place_places_id_fk" FOREIGN KEY ("id_place") REFERENCES "public"."places"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "place_tracks" ADD CONSTRAINT "place_tracks_id_place_places_id_fk" FOREIGN KEY ("id_place") REFERENCES "public"."places"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- Packed coordinates barely compress: stored out of line without trying (no pglz pass on every write).
+ALTER TABLE "place_tracks" ALTER COLUMN "points" SET STORAGE EXTERNAL;

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API, DIFFICULTIES, type LoginResponse, type Outing, type Place, type PlaceDetail, type RatingListItem, type User } from '@sendero/contract';
+import { API, DIFFICULTIES, type LoginResponse, type Outing, type Place, type PlaceDetail, type RatingListItem, type Track, type User } from '@sendero/contract';
 import { outingParticipants, outings, places, ratings, uploads, users } from '@/db/schema.js';
 import { seedSampleData, type SeedResult } from '@/seed/index.js';
 import { createLocalStorage } from '@/storage/local.js';
@@ -143,6 +143,31 @@ describe('sample data on an empty database', () => {
     const reported = details.filter((d) => d.conditions !== null);
     expect(reported.length).toBeGreaterThanOrEqual(3);
     expect(reported.some((d) => d.conditions?.condition === 'obstaculos' && d.conditions.hazards.includes('barro'))).toBe(true);
+  });
+
+  it('gives at least four destinations a route track from their trailhead, with plausible figures (docs/product.md#tracks)', async () => {
+    const all = (await t.db.select().from(places)).filter((p) => p.verified);
+    const withTracks = (
+      await Promise.all(all.map(async (p) => ({ place: p, res: await api(t).get<Track & ErrorBody>(API.placeTrack(p.id)) })))
+    ).filter(({ res }) => res.status === 200);
+    expect(withTracks.length).toBeGreaterThanOrEqual(4);
+    for (const { place, res } of withTracks) {
+      const { summary, line, profile } = res.body;
+      // Starts at the trailhead (within a few metres).
+      expect(Math.abs(line[0]![0]![1] - place.lat!) * 111_000).toBeLessThan(20);
+      expect(Math.abs(line[0]![0]![0] - place.lon!) * 111_000).toBeLessThan(20);
+      expect(summary.distance_m).toBeGreaterThan(3_000);
+      expect(summary.distance_m).toBeLessThan(20_000);
+      expect(summary.ascent_m).toBeGreaterThan(150);
+      expect(summary.max_ele_m).toBeGreaterThan(summary.min_ele_m! + 150);
+      // A day hike by DIN 33466: between 1 and 9 hours.
+      expect(summary.duration_min).toBeGreaterThan(60);
+      expect(summary.duration_min).toBeLessThan(9 * 60);
+      expect(profile.length).toBeGreaterThan(100);
+      console.info(`sample track ${place.name}: ${(summary.distance_m / 1000).toFixed(1)} km, +${summary.ascent_m} m / -${summary.descent_m} m, ${summary.min_ele_m}-${summary.max_ele_m} m, ${summary.duration_min} min, ${summary.points} points`);
+    }
+    const laguna69 = withTracks.find(({ place }) => place.name === 'Laguna 69');
+    expect(laguna69?.res.body.summary.max_ele_m).toBeGreaterThan(4_500);
   });
 
   it('has two approved guides with upcoming outings: one nearly full, one cancelled, taken = participants', async () => {

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import {
@@ -154,6 +155,28 @@ describe('PUT, GET, GET .gpx and DELETE', () => {
     expect(await rowsFor(place._id)).toBe(1);
     expect((await api(t, admin.token).delete(API.placeDelete(place._id))).status).toBe(200);
     expect(await rowsFor(place._id)).toBe(0);
+  });
+});
+
+describe('a large file', () => {
+  it('a GPX of nearly 10 MB is read off the event loop (its delay printed, not asserted)', { timeout: 180_000 }, async () => {
+    const place = await createPlace(t, creator.token, { name: 'Archivo grande' });
+    const points = walk(90_000, { step: 0.00002 });
+    const file = gpxFile([points]);
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const started = performance.now();
+    const res = await putTrack(t, creator.token, place._id, file);
+    const ms = performance.now() - started;
+    delay.disable();
+    expect(res.status).toBe(200);
+    expect(res.body.track).toMatchObject(expectedSummary([points]));
+    const line = (await trackOf(place._id, creator.token)).body.line;
+    expect(line.flat().length).toBeLessThanOrEqual(TRACK_LINE_MAX_POINTS);
+    console.log(
+      `track upload of ${(Buffer.byteLength(file) / 1024 / 1024).toFixed(1)} MB, ${points.length} points: answered in ${ms.toFixed(0)} ms; ` +
+        `event-loop delay meanwhile: max ${(delay.max / 1e6).toFixed(0)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(0)} ms, mean ${(delay.mean / 1e6).toFixed(1)} ms`,
+    );
   });
 });
 

@@ -22,7 +22,9 @@ const TRACK_MAX_PENDING = 8;
 export default async function tracksRoutes(fastify: FastifyInstance): Promise<void> {
   await fastify.register(multipart, { limits: { fileSize: TRACK_FILE_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const reader = new TrackReader();
+  // Reading a file takes seconds of CPU: in a thread of its own, niced like the image process unless
+  // UPLOAD_PRIORITY=normal (docs/architecture.md#uploads), so the people browsing keep a core.
+  const reader = new TrackReader({ nice: app.config.uploadPriority === 'normal' ? 0 : 19 });
   fastify.addHook('onClose', () => reader.close());
 
   app.put(

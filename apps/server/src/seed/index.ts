@@ -3,16 +3,19 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { FastifyBaseLogger } from 'fastify';
 import { addDays, limaDate } from '@sendero/contract';
-import { outingParticipants, outings, places, ratings, uploads, users } from '@/db/schema.js';
+import { outingParticipants, outings, places, placeTracks, ratings, uploads, users } from '@/db/schema.js';
 import type { Db } from '@/db/types.js';
 import { hashPassword } from '@/services/passwords.js';
 import { newPlaceColumns } from '@/services/places.js';
 import { recomputePlaceRating } from '@/services/ratings.js';
+import { trackRowValues } from '@/services/tracks.js';
+import { readTrack } from '@/tracks/track-codec.js';
 import type { Storage } from '@/storage/storage.js';
 import { processImage, type ProcessedImage } from '@/uploads/pipeline.js';
 import { storeImage } from '@/uploads/service.js';
 import { avatarSvg, landscapeSvg, type LandscapeOptions } from './landscape.js';
 import { SAMPLE_PLACES, UNVERIFIED_SAMPLE } from './places-data.js';
+import { SAMPLE_ROUTES, sampleRoutePoints } from './tracks-data.js';
 import { SAMPLE_GUIDES, SAMPLE_OUTINGS, SAMPLE_REVIEWERS, SAMPLE_REVIEWS, SAMPLE_USER } from './people-data.js';
 
 export interface SeedDeps {
@@ -175,6 +178,13 @@ export async function seedSampleData({ db, storage, log }: SeedDeps): Promise<Se
       )
       .returning({ id: places.id });
 
+    // Route tracks for the destinations that have a sample route (docs/product.md#tracks).
+    const tracked = SAMPLE_PLACES.flatMap((p, i) => {
+      const route = SAMPLE_ROUTES[p.name];
+      return route ? [{ idPlace: placeRows[i]!.id, ...trackRowValues(readTrack([sampleRoutePoints(p.lat, p.lon, route, 7000 + i)])) }] : [];
+    });
+    if (tracked.length > 0) await tx.insert(placeTracks).values(tracked);
+
     await tx.insert(ratings).values(
       SAMPLE_REVIEWS.map((r, i) => ({
         idUser: userRows[r.author]!.id,
@@ -218,7 +228,7 @@ export async function seedSampleData({ db, storage, log }: SeedDeps): Promise<Se
   if (!created) return {};
 
   log.info(
-    `Sample data: ${SAMPLE_PLACES.length} verified destinations, 1 awaiting review, ${SAMPLE_REVIEWS.length} reviews, ${SAMPLE_GUIDES.length} guides with ${SAMPLE_OUTINGS.length} outings, ${images.length} pictures (${Date.now() - started} ms)`,
+    `Sample data: ${SAMPLE_PLACES.length} verified destinations (${Object.keys(SAMPLE_ROUTES).length} with a route track), 1 awaiting review, ${SAMPLE_REVIEWS.length} reviews, ${SAMPLE_GUIDES.length} guides with ${SAMPLE_OUTINGS.length} outings, ${images.length} pictures (${Date.now() - started} ms)`,
   );
   return { sampleUser: { email: SAMPLE_USER.email, password }, sampleGuides: { emails: SAMPLE_GUIDES.map((g) => g.email), password: guidePassword } };
 }

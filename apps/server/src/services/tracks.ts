@@ -5,8 +5,7 @@ import type { Db, Tx } from '@/db/types.js';
 import { forbidden, notFound } from '@/errors.js';
 import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
 import type { AuthUser } from '@/services/caller.js';
-import type { ReadTrack } from '@/tracks/parse-track.js';
-import { gpxChunks } from '@/tracks/track-codec.js';
+import { gpxChunks, type ReadTrack } from '@/tracks/track-codec.js';
 import { getVisiblePlaceRow, isUuid, ownership } from './places.js';
 import { placeChanged } from './place-changes-hub.js';
 
@@ -45,6 +44,8 @@ const summaryColumns = {
   updatedAt: placeTracks.updatedAt,
 };
 
+const excluded = (column: string) => sql.raw(`excluded."${column}"`);
+
 /** 404 for a place the caller may not see, 403 for one they see and may not edit. */
 async function editablePlaceId(db: Db | Tx, auth: AuthUser, placeId: string, opts: { forUpdate?: boolean } = {}): Promise<string> {
   const row = await getVisiblePlaceRow(db, placeId, auth, opts);
@@ -57,11 +58,13 @@ export async function assertCanEditTrack(db: Db, auth: AuthUser, placeId: string
   await editablePlaceId(db, auth, placeId);
 }
 
-/** Stores a read track for the place (replacing an earlier one); answers its summary. */
-export async function saveTrack(db: Db, auth: AuthUser, placeId: string, track: ReadTrack): Promise<TrackSummary> {
-  const columns = {
+/** The columns of a read track (its place aside); also the seed's (seed/index.ts). */
+export function trackRowValues(track: ReadTrack) {
+  return {
     segmentLengths: track.segmentLengths,
-    points: Buffer.from(track.points.buffer, track.points.byteOffset, track.points.byteLength),
+    // As base64 text decoded by the database: PGlite encodes a bytea parameter byte by byte on the
+    // event loop (seconds for a large track), a string it copies at once.
+    points: sql`decode(${Buffer.from(track.points.buffer, track.points.byteOffset, track.points.byteLength).toString('base64')}, 'base64')`,
     pointCount: track.summary.points,
     distanceM: track.summary.distance_m,
     ascentM: track.summary.ascent_m,
@@ -72,12 +75,34 @@ export async function saveTrack(db: Db, auth: AuthUser, placeId: string, track: 
     lineJson: track.lineJson,
     profileJson: track.profileJson,
   };
+}
+
+/** Stores a read track for the place (replacing an earlier one); answers its summary. */
+export async function saveTrack(db: Db, auth: AuthUser, placeId: string, track: ReadTrack): Promise<TrackSummary> {
+  const columns = trackRowValues(track);
   const { id, saved } = await db.transaction(async (tx) => {
     const id = await editablePlaceId(tx, auth, placeId, { forUpdate: true });
     const [saved] = await tx
       .insert(placeTracks)
       .values({ idPlace: id, ...columns })
-      .onConflictDoUpdate({ target: placeTracks.idPlace, set: { ...columns, updatedAt: sql`now()` } })
+      .onConflictDoUpdate({
+        target: placeTracks.idPlace,
+        // The row proposed (`excluded`): the points are sent once.
+        set: {
+          segmentLengths: excluded('segment_lengths'),
+          points: excluded('points'),
+          pointCount: excluded('point_count'),
+          distanceM: excluded('distance_m'),
+          ascentM: excluded('ascent_m'),
+          descentM: excluded('descent_m'),
+          minEleM: excluded('min_ele_m'),
+          maxEleM: excluded('max_ele_m'),
+          durationMin: excluded('duration_min'),
+          lineJson: excluded('line_json'),
+          profileJson: excluded('profile_json'),
+          updatedAt: sql`now()`,
+        },
+      })
       .returning(summaryColumns);
     // The place changed as its page shows it: its updated_at moves (and, on PostgreSQL, other processes hear of it).
     await tx.update(places).set({ updatedAt: sql`now()` }).where(eq(places.id, id));
@@ -128,12 +153,13 @@ export async function getTrackBody(db: Db, auth: AuthUser | null, placeId: strin
 export async function getTrackGpx(db: Db, auth: AuthUser | null, placeId: string): Promise<{ name: string; chunks: Generator<string> }> {
   if (!isUuid(placeId)) throw notFound(MSG.placeNotFound);
   const [row] = await db
-    .select({ verified: places.verified, idUser: places.idUser, name: places.name, segmentLengths: placeTracks.segmentLengths, points: placeTracks.points })
+    // As base64 text: PGlite hands back a large bytea byte by byte on the event loop, a string at once.
+    .select({ verified: places.verified, idUser: places.idUser, name: places.name, segmentLengths: placeTracks.segmentLengths, points: sql<string | null>`encode(${placeTracks.points}, 'base64')` })
     .from(places)
     .leftJoin(placeTracks, eq(placeTracks.idPlace, places.id))
     .where(eq(places.id, placeId))
     .limit(1);
   if (!row || !canSeePlace(ownership(row), auth)) throw notFound(MSG.placeNotFound);
   if (row.points === null || row.segmentLengths === null) throw notFound(TRACK_MSG.notFound);
-  return { name: row.name, chunks: gpxChunks(row.name, row.points, row.segmentLengths) };
+  return { name: row.name, chunks: gpxChunks(row.name, Buffer.from(row.points, 'base64'), row.segmentLengths) };
 }

@@ -1,18 +1,13 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { gpx, kml } from '@tmcw/togeojson';
 import type { Geometry } from 'geojson';
-import { packPoints } from './track-codec.js';
 import {
   normaliseTrack,
-  simplifyTrackLine,
   trackProblem,
-  trackProfile,
-  trackSummary,
   TRACK_FILE_MAX_BYTES,
   TRACK_MAX_POINTS,
   type TrackProblem,
   type TrackSegments,
-  type TrackSummary,
 } from '@sendero/contract';
 
 /**
@@ -143,29 +138,3 @@ export function parseTrackFile(bytes: Uint8Array): ParsedTrack {
   const segments = normaliseTrack(lines);
   return { ok: true, segments };
 }
-
-/** What the tracks worker answers for an accepted file: everything the database keeps. */
-export interface ReadTrack {
-  /** Points per segment. */
-  segmentLengths: number[];
-  /** Every point packed by `packPoints`. */
-  points: Uint8Array;
-  summary: Omit<TrackSummary, 'updated_at'>;
-  /** The map's line and the profile as JSON text, as GET /api/place/{id}/track sends them. */
-  lineJson: string;
-  profileJson: string;
-}
-
-/** Summary, line and profile of accepted segments, and the points packed for storage. */
-export function readTrack(segments: TrackSegments): ReadTrack {
-  const { updated_at: _ignored, ...summary } = trackSummary(segments, new Date(0));
-  void _ignored;
-  return {
-    segmentLengths: segments.map((s) => s.length),
-    points: packPoints(segments),
-    summary,
-    lineJson: JSON.stringify(simplifyTrackLine(segments)),
-    profileJson: JSON.stringify(trackProfile(segments)),
-  };
-}
-

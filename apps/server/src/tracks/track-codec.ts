@@ -1,9 +1,34 @@
-import type { TrackPoint, TrackSegments } from '@sendero/contract';
+import { simplifyTrackLine, trackProfile, trackSummary, type TrackPoint, type TrackSegments, type TrackSummary } from '@sendero/contract';
 
 /**
  * The stored form of a route track's points and the GPX download (docs/decisions/044-route-tracks.md).
  * No XML parser here: the server reads and writes these without loading one.
  */
+
+/** What the tracks worker answers for an accepted file: everything the database keeps. */
+export interface ReadTrack {
+  /** Points per segment. */
+  segmentLengths: number[];
+  /** Every point packed by `packPoints`. */
+  points: Uint8Array;
+  summary: Omit<TrackSummary, 'updated_at'>;
+  /** The map's line and the profile as JSON text, as GET /api/place/{id}/track sends them. */
+  lineJson: string;
+  profileJson: string;
+}
+
+/** Summary, line and profile of accepted segments, and the points packed for storage. */
+export function readTrack(segments: TrackSegments): ReadTrack {
+  const { updated_at: _ignored, ...summary } = trackSummary(segments, new Date(0));
+  void _ignored;
+  return {
+    segmentLengths: segments.map((s) => s.length),
+    points: packPoints(segments),
+    summary,
+    lineJson: JSON.stringify(simplifyTrackLine(segments)),
+    profileJson: JSON.stringify(trackProfile(segments)),
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Storage form: 12 bytes a point (little-endian int32 longitude and latitude in 1e-7 degrees,

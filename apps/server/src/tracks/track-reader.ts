@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TrackProblem } from '@sendero/contract';
-import type { ReadTrack } from './parse-track.js';
+import type { ReadTrack } from './track-codec.js';
 
 export interface TrackJob {
   id: number;
@@ -16,6 +16,8 @@ export interface TrackReaderOptions {
   idleExitMs?: number;
   /** The worker's heap ceiling: a file that needs more fails alone (500) instead of the server. */
   maxHeapMb?: number;
+  /** Nice value of the worker thread (Linux): 19 by default, 0 for the server's own priority. */
+  nice?: number;
 }
 
 /**
@@ -97,6 +99,7 @@ export class TrackReader {
     const entry = workerEntry();
     const worker = new Worker(entry.file, {
       eval: entry.eval,
+      workerData: { nice: this.options.nice ?? 19 },
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 1024 },
       stdout: false,
       stderr: false,
