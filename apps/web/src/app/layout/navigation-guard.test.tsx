@@ -45,7 +45,7 @@ function tree(page: React.ReactNode) {
   ];
 }
 
-describe('no lost input', { timeout: 20_000 }, () => {
+describe('no lost input', () => {
   // The place form's map asks for the public config; anything else asked of the network fails the test.
   beforeEach(() => {
     stubFetch({ 'GET /api/config': [200, PUBLIC_CONFIG] });

@@ -45,7 +45,7 @@ function ReviewPhotoInForm() {
 
 const value = () => screen.getByLabelText('valor');
 
-describe('image upload widget', { timeout: 20_000 }, () => {
+describe('image upload widget', () => {
   it("a photo the server cannot take yet waits 'En cola…' and is sent again by itself after Retry-After", async () => {
     signIn('user');
     const sent = stubXhr();
