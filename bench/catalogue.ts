@@ -14,7 +14,13 @@
  *     input's event duration, as INP counts it, and the time until the results on screen are final;
  *     each keystroke the best of BENCH_KEYSTROKE_TRIALS plays, see TRIALS), DOM nodes and JS heap; the landing as a visitor on slow 4G (150 ms, 1.6 Mbps): time until its cards are painted.
  *
- *  4. did you mean (docs/product.md#did-you-mean): at the largest size of 100,000 or more, the service's p99 of
+ *  4. access facts (docs/product.md#access-facts): at 10,000, after the figures above, every destination
+ *     gets every fact by SQL (altitude, fee, access, quota, closed months, source, checked date); the
+ *     index's brotli bytes per destination again, beside the figure without facts of this same run
+ *     (budget 40 B), and the worst keystroke typing and deleting a name and a city with every filter
+ *     active ('Abierto en' febrero, 'Entrada libre', 'Sin agencia', hours, duration) at 4x CPU (< 50 ms).
+ *
+ *  5. did you mean (docs/product.md#did-you-mean): at the largest size of 100,000 or more, the service's p99 of
  *     misspelt searches with their suggestion beside ordinary ones, on PostgreSQL and on PGlite in one run
  *     (bench/catalogue-suggest.ts; budget 30 ms on PostgreSQL); at 10,000, the browser's suggestion per
  *     keystroke at 4x CPU (bench/catalogue-suggest-web.ts; budget 50 ms).
@@ -57,6 +63,8 @@ const BUDGET = {
   rebuildMs: 20,
   suggestP99PostgresMs: 30,
   suggestKeystrokeMs: 50,
+  factsBytesPerEntry: 40,
+  factsKeystrokeMs: 50,
 };
 
 const ADMIN = { email: 'bench.admin@example.com', password: randomBytes(12).toString('base64url') };
@@ -106,6 +114,30 @@ async function seedPlaces(client: pg.Client, n: number, owner: string): Promise<
   );
   // As autovacuum leaves a table some time after a bulk insert: statistics and the visibility map
   // (the search's counts read its indexes only, docs/decisions/029-search-indexes.md).
+  await client.query('vacuum analyze places');
+}
+
+/**
+ * Every access fact on every destination (docs/product.md#access-facts): a fee of 0 on a third, each
+ * access kind on a sixth, 0 to 3 consecutive closed months from any start (none: open all year), an
+ * altitude, a quota, a source and a check date each. The browsing index then carries a facts integer
+ * for most destinations, in many different values.
+ */
+async function seedFacts(client: pg.Client): Promise<void> {
+  await client.query(
+    // h: a hash of the destination's number, so the facts follow no period brotli could learn (a
+    // worst case for the index's size: real catalogues repeat more).
+    `with n as (select id, substring(name from ' ([0-9]+)$')::int as i, abs(hashtext('facts-' || substring(name from ' ([0-9]+)$'))::bigint) as h from places)
+     update places p set
+       altitude_m = 150 + n.h % 6000,
+       fee_pen = case when (n.h / 7) % 3 = 0 then 0 else ((n.h / 21) % 20000) / 100.0 + 1 end,
+       access = (array['libre','boleto','boleto_en_linea','con_guia','solo_agencia','permiso_con_cupo'])[1 + (n.h / 13) % 6],
+       daily_quota = 1 + (n.h / 17) % 5000,
+       closed_months = (select coalesce(array_agg((((n.h / 31) % 12 + k) % 12 + 1)::smallint), '{}'::smallint[]) from generate_series(0, (n.h / 373) % 4 - 1) k),
+       facts_source = 'https://www.sernanp.gob.pe/areas-naturales/' || n.i,
+       facts_checked_on = current_date - (n.h % 500)::int
+     from n where p.id = n.id`,
+  );
   await client.query('vacuum analyze places');
 }
 
@@ -338,6 +370,37 @@ async function measureSearchScreen(browser: Browser, base: string, session: Sess
   return { cardsPaintedMs, longestTaskMs, domNodes, heapMb: heap / 1024 / 1024, keystrokes };
 }
 
+interface FactsFigures {
+  /** The index's brotli bytes per destination with every fact set, and without (the same run, before). */
+  bytesPerEntry: number;
+  bytesPerEntryWithout: number;
+  indexBrotliKb: number;
+  /** How many destinations every filter keeps (the cards behind the keystrokes). */
+  kept: number;
+  keystrokes: { name: FilterFigures; city: FilterFigures } | null;
+}
+
+/** Every filter of the search page set in the URL: the three access-fact filters, hours and duration. */
+const ALL_FILTERS_QUERY = 'open=2&free=1&no_agency=1&hours=6&duration=long';
+
+/** /buscar-destino with every filter active, at 4x CPU: typing and deleting a name and a city. */
+async function measureAllFilters(browser: Browser, base: string, session: Session): Promise<{ name: FilterFigures; city: FilterFigures }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+  await context.addInitScript(({ key, value }) => window.localStorage.setItem(key, value), { key: SESSION_STORAGE_KEY, value: JSON.stringify(session) });
+  await context.addInitScript(KEEP_NAMES_SHIM);
+  await context.addInitScript(instrument);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.goto(`${base}/buscar-destino?${ALL_FILTERS_QUERY}`, { waitUntil: 'commit' });
+  await cardsPainted(page);
+  await settle(page);
+  const name = await typeAndDelete(page, FILTER_LABELS.name, 'laguna');
+  const city = await typeAndDelete(page, FILTER_LABELS.city, 'huaraz');
+  await context.close();
+  return { name, city };
+}
+
 async function measureLanding(browser: Browser, base: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
   await context.addInitScript(KEEP_NAMES_SHIM);
@@ -402,6 +465,7 @@ interface SizeFigures {
   screen: ScreenFigures;
   landingMs: number;
   browserSuggestion: BrowserSuggestionFigures | null;
+  facts: FactsFigures | null;
 }
 
 interface SuggestFigures {
@@ -515,6 +579,26 @@ async function measureSize(browser: Browser | null, size: number): Promise<SizeF
     const browserSuggestion = browser && size === 10000 ? await measureBrowserSuggestion(browser, size, CPU_SLOWDOWN) : null;
     const landingMs = browser ? await measureLanding(browser, base) : 0;
     if (SHOTS && browser) await screenshots(browser, base, user, size);
+
+    // -- Access facts at 10,000: every fact on every destination, then the index and the keystrokes again.
+    let facts: FactsFigures | null = null;
+    if (size === 10000 && indexStatus === 200) {
+      const factsStart = performance.now();
+      await seedFacts(db);
+      console.log(`  every access fact set on ${size} destinations by SQL in ${((performance.now() - factsStart) / 1000).toFixed(1)} s`);
+      // As after the seed: the change listener re-reads the changed entries, or they expire.
+      await new Promise((r) => setTimeout(r, 1500));
+      const withFacts = await rawGet(base + API.placeIndex(), { 'accept-encoding': 'br' });
+      if (withFacts.status !== 200) throw new Error(`index with facts: ${withFacts.status}`);
+      const kept = await http.ok<{ total: number }>('GET', `${API.placeSearch({})}?${ALL_FILTERS_QUERY}`);
+      facts = {
+        bytesPerEntry: withFacts.bytes / size,
+        bytesPerEntryWithout: br.bytes / size,
+        indexBrotliKb: withFacts.bytes / 1024,
+        kept: kept.total,
+        keystrokes: browser ? await measureAllFilters(browser, base, user) : null,
+      };
+    }
     return {
       size,
       indexStatus,
@@ -525,6 +609,7 @@ async function measureSize(browser: Browser | null, size: number): Promise<SizeF
       screen,
       landingMs,
       browserSuggestion,
+      facts,
     };
   } finally {
     await db.end().catch(() => undefined);
@@ -606,6 +691,23 @@ async function main() {
     console.log(`${String(r.size).padStart(7)}  ${index}   ${timings.padEnd(34)} ${search}`);
   }
 
+  for (const r of results) {
+    const x = r.facts;
+    if (!x) continue;
+    console.log(`\n== Access facts (docs/product.md#access-facts) at ${r.size} destinations, every fact set on every destination`);
+    console.log(
+      `   index brotli per destination: ${x.bytesPerEntry.toFixed(1)} B with facts, ${x.bytesPerEntryWithout.toFixed(1)} B without (same run; +${(x.bytesPerEntry - x.bytesPerEntryWithout).toFixed(1)} B; budget ${BUDGET.factsBytesPerEntry} B); ${x.indexBrotliKb.toFixed(1)} KB`,
+    );
+    if (x.keystrokes) {
+      const one = (k: KeystrokeFigures) => `${k.inputMs.toFixed(0).padStart(4)} (${(k.medianInputMs ?? 0).toFixed(0).padStart(3)}) / ${k.resultsMs.toFixed(0).padStart(5)} ms`;
+      console.log(`   every filter active (${ALL_FILTERS_QUERY}: ${x.kept} destinations kept), ${CPU_SLOWDOWN}x CPU, worst input event (median) / results final, typing | deleting:`);
+      for (const key of ['name', 'city'] as const) {
+        const k = x.keystrokes[key];
+        console.log(`          ${FILTER_LABELS[key].padEnd(24)} ${one(k.typing)} | ${one(k.deleting)}${Math.max(k.typing.inputMs, k.deleting.inputMs) > BUDGET.factsKeystrokeMs ? '  OVER' : '  ok'}`);
+      }
+    }
+  }
+
   console.log('\n== Did you mean (docs/product.md#did-you-mean)');
   for (const r of results) {
     const b = r.browserSuggestion;
@@ -628,6 +730,16 @@ async function main() {
   for (const r of results) {
     const b = r.browserSuggestion;
     if (b && b.worstKeystrokeMs > BUDGET.suggestKeystrokeMs) misses.push(`${r.size}: browser suggestion keystroke ${b.worstKeystrokeMs.toFixed(1)} ms > ${BUDGET.suggestKeystrokeMs} ms`);
+  }
+  for (const r of results) {
+    const x = r.facts;
+    if (!x) continue;
+    if (x.bytesPerEntry > BUDGET.factsBytesPerEntry) misses.push(`${r.size}: index with every fact ${x.bytesPerEntry.toFixed(1)} B brotli per entry > ${BUDGET.factsBytesPerEntry}`);
+    for (const key of ['name', 'city'] as const)
+      for (const phase of ['typing', 'deleting'] as const) {
+        const k = x.keystrokes?.[key][phase];
+        if (k && k.inputMs > BUDGET.factsKeystrokeMs) misses.push(`${r.size}: every filter active, ${phase} in '${FILTER_LABELS[key]}' ${k.inputMs.toFixed(0)} ms > ${BUDGET.factsKeystrokeMs} ms`);
+      }
   }
   if (suggest)
     for (const [label, x] of Object.entries(suggest.postgres.figures))

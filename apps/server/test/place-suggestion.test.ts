@@ -1,5 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG, type Place, type PlaceSearchResponse, SUGGEST_CASE_PLACES, SUGGEST_CASES, suggestionWords } from '@sendero/contract';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { API, MSG, type Place, type PlaceSearchResponse, SUGGEST_CASE_PLACES, SUGGEST_CASES, SUGGEST_MIN_SIMILARITY, suggestionWords } from '@sendero/contract';
+import { rowsOf } from '@/db/raw.js';
+import type { Tx } from '@/db/types.js';
+import { searchPlaces, SEARCH_STATEMENT_TIMEOUT_MS } from '@/services/place-search.js';
 import { placeWords, places } from '@/db/schema.js';
 import { useTestApp, type TestApp, type TestUser } from './helpers/app.js';
 import { api, type ErrorBody } from './helpers/client.js';
@@ -47,6 +51,27 @@ describe('did you mean on GET /api/place/search (docs/product.md#did-you-mean)',
 
   it('is null whenever something is found', async () => {
     expect(await search(t, { name: 'nevado' })).toMatchObject({ total: 3, suggestion: null });
+  });
+
+  it('runs in one transaction bounded by the statement timeout, with the trigram threshold of the rule', async () => {
+    // What the search's transaction has set once its statements ran (set_config(..., true) is SET LOCAL).
+    let settings: Record<string, unknown> | undefined;
+    const transaction = t.db.transaction.bind(t.db);
+    const spy = vi.spyOn(t.db, 'transaction').mockImplementation(((run: (tx: Tx) => Promise<unknown>) =>
+      transaction(async (tx) => {
+        const result = await run(tx);
+        [settings] = await rowsOf(tx, sql`select current_setting('statement_timeout') as timeout, current_setting('pg_trgm.similarity_threshold')::float8 as threshold`);
+        return result;
+      })) as typeof t.db.transaction);
+    try {
+      expect(await searchPlaces(t.db, { name: 'salcantay' })).toMatchObject({ total: 0, suggestion: 'Salkantay' });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(settings).toEqual({ timeout: `${SEARCH_STATEMENT_TIMEOUT_MS / 1000}s`, threshold: SUGGEST_MIN_SIMILARITY });
+    // Outside it, nothing stays set.
+    const [after] = await rowsOf(t.db, sql`select current_setting('statement_timeout') as timeout`);
+    expect(after?.timeout).not.toBe(`${SEARCH_STATEMENT_TIMEOUT_MS / 1000}s`);
   });
 
   it('bad input: 1 and 200 characters, punctuation, emoji, SQL-looking text, NUL: a Spanish 400 or no suggestion, never a 500', async () => {

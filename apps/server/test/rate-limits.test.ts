@@ -3,7 +3,8 @@ import { API, MSG } from '@sendero/contract';
 import { FAILED_LOGINS_PER_EMAIL } from '@/plugins/rate-limits.js';
 import { useTestApp } from './helpers/app.js';
 import { api } from './helpers/client.js';
-import { pngImage, upload } from './helpers/upload-fixtures.js';
+import { createPlace, pngImage, upload } from './helpers/upload-fixtures.js';
+import { gpxFile, putTrack, walk } from './helpers/track-files.js';
 
 describe('login and register attempts per IP', () => {
   // A small limit keeps the test quick; the counting is the same as with the default 100.
@@ -97,5 +98,21 @@ describe('per-IP and upload limits under parallel requests', () => {
       expect(r.body).toEqual({ error: { code: 'TOO_MANY_REQUESTS', message: MSG.tooManyUploads } });
       expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
     }
+  });
+
+  it('6 track uploads at once by one user: exactly 3 are read, the rest 429; images are counted apart', async () => {
+    const u = await t.createUser();
+    const place = await createPlace(t, u.token);
+    const file = gpxFile([walk(20)]);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => putTrack(t, u.token, place._id, file)));
+    expect(answers.filter((r) => r.status === 200).length).toBe(3);
+    const refused = answers.filter((r) => r.status === 429);
+    expect(refused.length).toBe(3);
+    for (const r of refused) {
+      expect(r.body).toEqual({ error: { code: 'TOO_MANY_REQUESTS', message: MSG.trackTooManyUploads } });
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // The place's photo was one image upload of three: two more pass.
+    expect((await upload(t, u.token, await pngImage(16, 16))).status).toBe(201);
   });
 });

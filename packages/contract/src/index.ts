@@ -22,3 +22,4 @@ export * from './city-centres.js';
 export * from './web-build.js';
 export * from './access-facts.js';
 export * from './track.js';
+export * from './track-texts.js';

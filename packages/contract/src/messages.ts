@@ -83,6 +83,7 @@ export const MSG = {
   trackTooLarge: 'El archivo supera el tamaño máximo de 10 MB.',
   trackFileMissing: 'Adjunte el archivo del recorrido (GPX o KML).',
   trackNotFound: 'Este destino no tiene un recorrido.',
+  trackTooManyUploads: 'Demasiados recorridos subidos. Espera un minuto e inténtalo de nuevo.',
 
   // Guide application (ours)
   instagramRequired: 'Por favor ingrese su Instagram.',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { trackDistanceText, trackDurationText } from './track-texts.js';
 import {
   climbWithHysteresis,
   dinDurationMin,
@@ -7,8 +8,6 @@ import {
   haversineM,
   normaliseTrack,
   simplifyTrackLine,
-  trackDistanceText,
-  trackDurationText,
   trackFileSlug,
   trackProblem,
   trackProfile,

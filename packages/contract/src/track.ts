@@ -50,53 +50,13 @@ export const TRACK_MSG = {
   tooLarge: MSG.trackTooLarge,
   fileMissing: MSG.trackFileMissing,
   notFound: MSG.trackNotFound,
-} as const;
-
-/** What the screens say about tracks (docs/product.md#tracks). */
-export const TRACK_TEXT = {
-  title: 'Recorrido',
-  distance: 'Distancia',
-  ascent: 'Desnivel positivo',
-  descent: 'Desnivel negativo',
-  maxEle: 'Altitud máxima',
-  duration: 'Tiempo estimado',
-  profile: 'Perfil de elevación',
-  profileDistanceAxis: 'Distancia (km)',
-  profileEleAxis: 'Altitud (m)',
-  download: 'Descargar GPX',
-  formField: 'Recorrido (GPX o KML, opcional)',
-  remove: 'Quitar recorrido',
-  reading: 'Leyendo el recorrido…',
-  noElevation: 'El archivo no tiene altitudes: sin perfil de elevación.',
+  tooManyUploads: MSG.trackTooManyUploads,
 } as const;
 
 /** The file types the form's picker offers (the server reads the content, not the name). */
 export const TRACK_FILE_ACCEPT = '.gpx,.kml,application/gpx+xml,application/vnd.google-earth.kml+xml';
 
-// ---------------------------------------------------------------------------------------------
-// Figures as text
-// ---------------------------------------------------------------------------------------------
-
-const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-/** '12.3 km' (one decimal); under 100 m still in km ('0.1 km'). */
-export function trackDistanceText(m: number): string {
-  const km = Math.round(m / 100) / 10;
-  const [whole, decimal] = km.toFixed(1).split('.');
-  return `${thousands(Number(whole))}.${decimal} km`;
-}
-
-/** '1,250 m' (elevations and climbs, whole metres). */
-export const trackMetresText = (m: number): string => `${thousands(Math.round(m))} m`;
-
-/** '5 h 30 min', '45 min', '3 h'. */
-export function trackDurationText(minutes: number): string {
-  const total = Math.max(0, Math.round(minutes));
-  const h = Math.floor(total / 60);
-  const min = total % 60;
-  if (h === 0) return `${min} min`;
-  return min === 0 ? `${h} h` : `${h} h ${min} min`;
-}
+// Screen sentences and the figures as text: track-texts.ts (no zod there, for the lazy 'Recorrido' chunk).
 
 // ---------------------------------------------------------------------------------------------
 // Points and the summary

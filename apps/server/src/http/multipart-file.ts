@@ -16,16 +16,16 @@ import { badRequest, payloadTooLarge, serviceUnavailable, tooManyRequests } from
  */
 
 /**
- * Uploads per user and minute (docs/product.md#limits; UPLOAD_RATE_LIMIT_PER_USER, 60 by default). Per user, images and tracks together (the
+ * Uploads per user and minute (docs/product.md#limits; UPLOAD_RATE_LIMIT_PER_USER, 60 by default). Per user and per call, images and tracks each (the
  * caller is known: auth runs in onRequest, the limiter in preHandler), through the app's
  * @fastify/rate-limit (plugins/rate-limits.ts): counted atomically before the body is read.
  */
-export const uploadRateLimit = (max: number): RateLimitOptions => ({
+export const uploadRateLimit = (max: number, kind: 'upload' | 'track' = 'upload'): RateLimitOptions => ({
   max,
   timeWindow: 60_000,
   hook: 'preHandler',
-  keyGenerator: (request: FastifyRequest) => `upload:${request.auth?.id ?? request.ip}`,
-  errorResponseBuilder: () => tooManyRequests(MSG.tooManyUploads),
+  keyGenerator: (request: FastifyRequest) => `${kind}:${request.auth?.id ?? request.ip}`,
+  errorResponseBuilder: () => tooManyRequests(kind === 'track' ? MSG.trackTooManyUploads : MSG.tooManyUploads),
 });
 
 /** Room for a multipart body's boundaries and part headers around the largest file allowed. */

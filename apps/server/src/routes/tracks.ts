@@ -32,7 +32,7 @@ export default async function tracksRoutes(fastify: FastifyInstance): Promise<vo
     {
       onRequest: app.requireAuth,
       config: {
-        rateLimit: uploadRateLimit(app.config.uploadRateLimitPerUser),
+        rateLimit: uploadRateLimit(app.config.uploadRateLimitPerUser, 'track'),
         // Read by hand (readFileField), so only documented: the multipart field `file`.
         openapiBody: {
           type: 'object',
@@ -51,7 +51,7 @@ export default async function tracksRoutes(fastify: FastifyInstance): Promise<vo
         operationId: 'putPlaceTrack',
         summary: "Upload the place's route track (GPX or KML, multipart field `file`); replaces an earlier one",
         description:
-          "The place's creator or an administrator. Multipart field `file`: GPX `trk/trkseg/trkpt` (or `rte/rtept` when there is no `trk`) or KML `LineString`/`gx:Track`; tracks and segments are kept as segments in file order, waypoints ignored. Only longitude, latitude and elevation are kept (no times, names or extensions). Refused with 400 `INVALID_TRACK`: anything else, a `<!DOCTYPE`, fewer than 2 points, a coordinate out of range, an elevation that is not a number, more than 1,000 segments or more than 200,000 points. 413 above 10 MB. Counts against the 60 uploads a minute per user (429). 503 with `Retry-After` while the server is reading too many files.",
+          "The place's creator or an administrator. Multipart field `file`: GPX `trk/trkseg/trkpt` (or `rte/rtept` when there is no `trk`) or KML `LineString`/`gx:Track`; tracks and segments are kept as segments in file order, waypoints ignored. Only longitude, latitude and elevation are kept (no times, names or extensions). Refused with 400 `INVALID_TRACK`: anything else, a `<!DOCTYPE`, fewer than 2 points, a coordinate out of range, an elevation that is not a number, more than 1,000 segments or more than 200,000 points. 413 above 10 MB. At most 60 track uploads a minute per user (429 with `Retry-After`). 503 with `Retry-After` while the server is reading too many files.",
         consumes: ['multipart/form-data'],
         params: IdParamsSchema,
         response: { 200: TrackUploadResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 429, 503) },

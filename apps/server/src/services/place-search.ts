@@ -1,16 +1,14 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { ACCESS_WITHOUT_AGENCY, DIFFICULTIES, limaDate, MSG, normalize, SEARCH_COUNT_CAP, SEARCH_PAGE_DEFAULT, type PlaceSearchQuery, type PlaceSearchResponse } from '@sendero/contract';
-import { places } from '@/db/schema.js';
+import { ACCESS_WITHOUT_AGENCY, DIFFICULTIES, limaDate, MSG, normalize, SEARCH_COUNT_CAP, SEARCH_PAGE_DEFAULT, SUGGEST_MIN_SIMILARITY, type PlaceSearchQuery, type PlaceSearchResponse } from '@sendero/contract';
+import { places, placeWords } from '@/db/schema.js';
+import { rowsOf } from '@/db/raw.js';
 import type { Db } from '@/db/types.js';
 import { badRequest } from '@/errors.js';
 import { indexColumns, toIndexEntry } from './place-index.js';
-import { findsAny, suggestName } from './place-suggestion.js';
+import { likeEscape, suggestName } from './place-suggestion.js';
 
 /** Every search statement is cut off after this long (docs/product.md#catalogue). */
 export const SEARCH_STATEMENT_TIMEOUT_MS = 2000;
-
-/** `%`, `_` and `\` typed by a user match themselves in LIKE. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The cursor is the last item's (created_at, id), opaque to clients and checked here. created_at is
@@ -56,6 +54,26 @@ export function searchConditions(query: Pick<PlaceSearchQuery, 'name' | 'city' |
   return conditions;
 }
 
+const PLAIN_WORD = /^[a-z0-9]+$/;
+
+/**
+ * SQL that is false only when the name search cannot match: a typed word of letters and digits that no
+ * word of a verified place's name starts with. The name search wants each typed word at the start of a
+ * word of the name (after a space), and the words of `place_words` are cut from the names at every
+ * character `name_search` does not turn into a letter or digit (drizzle/0009_place_words.sql), so such a
+ * word is in the table whenever a verified name has it (docs/decisions/041-did-you-mean-rule.md).
+ * Words with other characters are not checked. Words are [a-z0-9] and '{' sorts after them, so
+ * [word, word || '{') is exactly the words that start with it.
+ */
+function namePossible(name: string | undefined): SQL {
+  const words = [...new Set(normalize(name ?? '').split(/\s+/).filter((w) => PLAIN_WORD.test(w)))];
+  if (words.length === 0) return sql`true`;
+  return sql.join(
+    words.map((w) => sql`exists (select 1 from ${placeWords} k where k.word ~>=~ ${w} and k.word ~<~ ${`${w}{`})`),
+    sql` and `,
+  );
+}
+
 /**
  * GET /api/place/search: one page, newest first, with the total of matches counted up to `countCap`
  * (more: `total` is the cap and `totalCapped` is true), and when nothing matches, a suggestion
@@ -70,19 +88,27 @@ export async function searchPlaces(db: Db, query: PlaceSearchQuery, countCap = S
     page.push(sql`(${places.createdAt}, ${places.id}) < (${at}::timestamptz, ${id}::uuid)`);
   }
   return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local statement_timeout = ${SEARCH_STATEMENT_TIMEOUT_MS}`));
+    // One round trip for both settings of this transaction: the time bound, and the trigram similarity
+    // the suggestion's `%` uses (docs/decisions/041-did-you-mean-rule.md), as SET LOCAL would.
+    await tx.execute(
+      sql`select set_config('statement_timeout', ${String(SEARCH_STATEMENT_TIMEOUT_MS)}, true), set_config('pg_trgm.similarity_threshold', ${String(SUGGEST_MIN_SIMILARITY)}, true)`,
+    );
     // The count first, through the filter indexes (drizzle/0008_search_indexes.sql), stopping after
     // countCap + 1 matches: counting every match of a common filter costs more than the page
     // (docs/decisions/029-search-indexes.md).
+    // First, in the same statement, whether every plain typed word starts a word of some verified name
+    // (`place_words`, by a range on its prefix btree): when one does not, nothing can match and the name's
+    // trigram index is not read. A misspelt name, the search a suggestion follows, costs no count then.
     const matches = tx.select({ one: sql`1`.as('one') }).from(places).where(and(...conditions)).limit(countCap + 1).as('matches');
-    const [{ counted }] = (await tx.select({ counted: sql<number>`count(*)::int` }).from(matches)) as [{ counted: number }];
+    const count = tx.select({ counted: sql<number>`count(*)::int` }).from(matches);
+    const [{ counted }] = await rowsOf<{ counted: number }>(tx, sql`select case when ${namePossible(query.name)} then (${count}) else 0 end as counted`) as [{ counted: number }];
     const totalCapped = counted > countCap;
     const total = Math.min(counted, countCap);
     if (total === 0) {
       // docs/product.md#did-you-mean: the name with its misspelt words corrected, if that finds places.
-      const suggestion = await suggestName(tx, query.name);
-      const finds = suggestion !== null && (await findsAny(tx, searchConditions({ ...query, name: suggestion })));
-      return { items: [], next: null, total, totalCapped, suggestion: finds ? suggestion : null };
+      // One statement: each misspelt word's replacement, and whether the corrected name finds places with the other filters.
+      const suggestion = await suggestName(tx, query.name, searchConditions({ ...query, name: undefined }));
+      return { items: [], next: null, total, totalCapped, suggestion };
     }
     // Few matches: fetch them through the filter indexes and sort them (ordering by an expression keeps
     // the planner from walking every place newest first looking for rare matches, docs/decisions/029-search-indexes.md).

@@ -1,4 +1,4 @@
-import { API, ERROR_CODES, HTTP_MSG, REQUEST_TIMEOUT_MS, type ErrorCode, type UploadPreset, type UploadResponse } from '@sendero/contract';
+import { ERROR_CODES, HTTP_MSG, REQUEST_TIMEOUT_MS, type ErrorCode } from '@sendero/contract';
 import { isOnline } from './online-status';
 import { clearSession, getSession } from './session';
 
@@ -46,7 +46,7 @@ export interface RequestOptions {
 }
 
 /** The error of a call that cannot start because the device has no network. */
-function offlineError(): ApiRequestError {
+export function offlineError(): ApiRequestError {
   return new ApiRequestError(0, 'NETWORK_ERROR', HTTP_MSG.offline);
 }
 
@@ -129,7 +129,7 @@ function parseErrorBody(body: unknown): { code: ErrorCode; message: string; fiel
 }
 
 /** Builds the error of a non-2xx answer from its JSON body (docs/architecture.md#errors), whatever it contains. */
-function toError(status: number, body: unknown): ApiRequestError {
+export function toError(status: number, body: unknown): ApiRequestError {
   const parsed = parseErrorBody(body);
   if (parsed && status < 500) return new ApiRequestError(status, parsed.code, parsed.message, parsed.fields);
   const code = codeForStatus(status);
@@ -137,7 +137,7 @@ function toError(status: number, body: unknown): ApiRequestError {
 }
 
 /** A 401 on a call that carried a token means the session is gone: forget it and go log in. */
-function handleUnauthorized(sentToken: boolean, status: number): void {
+export function handleUnauthorized(sentToken: boolean, status: number): void {
   if (sentToken && status === 401) {
     clearSession();
     unauthorizedHandler();
@@ -145,7 +145,7 @@ function handleUnauthorized(sentToken: boolean, status: number): void {
 }
 
 /** Bodies are parsed as JSON when they are JSON; anything else counts as no body. */
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -200,62 +200,3 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   del: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
 };
-
-/**
- * Uploads one image (docs/product.md#images) with XMLHttpRequest, which, unlike fetch, reports upload progress.
- * `onProgress` receives 0-100; `signal` aborts the upload (the promise then rejects with an AbortError).
- */
-export function uploadFile(
-  preset: UploadPreset,
-  file: Blob,
-  onProgress?: (percent: number) => void,
-  fileName = file instanceof File ? file.name : 'imagen',
-  signal?: AbortSignal,
-): Promise<UploadResponse> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new DOMException('Aborted', 'AbortError'));
-      return;
-    }
-    if (!isOnline()) {
-      reject(offlineError());
-      return;
-    }
-    const session = getSession();
-    const xhr = new XMLHttpRequest();
-    const onAbort = () => xhr.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const settle = () => signal?.removeEventListener('abort', onAbort);
-    xhr.open('POST', API.upload(preset));
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (session) xhr.setRequestHeader('Authorization', `Bearer ${session.token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && onProgress) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onabort = () => {
-      settle();
-      reject(new DOMException('Aborted', 'AbortError'));
-    };
-    xhr.onerror = () => {
-      settle();
-      reject(isOnline() ? new ApiRequestError(0, 'NETWORK_ERROR', HTTP_MSG.network) : offlineError());
-    };
-    xhr.onload = () => {
-      settle();
-      const data = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(100);
-        resolve(data as UploadResponse);
-        return;
-      }
-      handleUnauthorized(Boolean(session), xhr.status);
-      const error = toError(xhr.status, data);
-      const retryAfter = Number(xhr.getResponseHeader('Retry-After'));
-      if (Number.isFinite(retryAfter) && retryAfter > 0) error.retryAfter = retryAfter;
-      reject(error);
-    };
-    const form = new FormData();
-    form.append('file', file, fileName);
-    xhr.send(form);
-  });
-}

@@ -1,4 +1,4 @@
-import { API, type Place, type RatingListItem } from '@sendero/contract';
+import { API, type Place, type PlaceDetail, type RatingListItem, type Track } from '@sendero/contract';
 import { offlineCacheName, OWNER_HEADER, UPLOADS_CACHE } from '@/sw/names';
 import { imageVariant } from './images';
 import { getSession } from './session';
@@ -6,7 +6,8 @@ import { getSession } from './session';
 /**
  * Offline copies of saved destinations (docs/product.md#saved), in Cache Storage: one cache per
  * user, holding the place's JSON, its reviews (what GET /api/place/{id} and GET /api/rating/{id}
- * answer), the saved list, and the 800 px variants of the photos. The service worker answers from
+ * answer), its route track's line and profile when it has one (GET /api/place/{id}/track,
+ * docs/product.md#tracks), the saved list, and the 800 px variants of the photos. The service worker answers from
  * them when the network fails (src/sw/sw.ts); 'Cerrar Sesión' deletes them.
  */
 
@@ -43,7 +44,9 @@ const placeKeys = (placeId: string) => [API.place(placeId), API.ratings(placeId)
  */
 export async function storePlaceOffline(userId: string, placeId: string): Promise<void> {
   if (!hasCaches()) throw new Error('Cache Storage is not available');
-  const [place, reviews] = await Promise.all([fetchJson<Place>(API.place(placeId)), fetchJson<RatingListItem[]>(API.ratings(placeId))]);
+  const [place, reviews] = await Promise.all([fetchJson<PlaceDetail>(API.place(placeId)), fetchJson<RatingListItem[]>(API.ratings(placeId))]);
+  // The track the stored detail names (its figures are in the detail; the line and profile are not).
+  const track = place.track ? await fetchJson<Track>(API.placeTrack(placeId)) : null;
   const photos = await Promise.all(
     offlinePhotoUrls(place, reviews).map(async (url) => {
       const res = await fetch(url);
@@ -53,6 +56,8 @@ export async function storePlaceOffline(userId: string, placeId: string): Promis
   );
   const cache = await caches.open(offlineCacheName(userId));
   await Promise.all(photos.map(([url, res]) => cache.put(url, res)));
+  if (track) await putJson(cache, userId, API.placeTrack(placeId), track);
+  else await cache.delete(API.placeTrack(placeId));
   await putJson(cache, userId, API.place(placeId), place);
   await putJson(cache, userId, API.ratings(placeId), reviews);
 }
@@ -65,11 +70,11 @@ export async function isPlaceOffline(userId: string, placeId: string): Promise<b
   return hits.every((hit) => hit?.headers.get(OWNER_HEADER) === userId.toLowerCase());
 }
 
-/** Forgets one destination's JSON and reviews (its photos may be shared with another saved place). */
+/** Forgets one destination's JSON, reviews and track (its photos may be shared with another saved place). */
 export async function removePlaceOffline(userId: string, placeId: string): Promise<void> {
   if (!hasCaches() || !(await caches.has(offlineCacheName(userId)))) return;
   const cache = await caches.open(offlineCacheName(userId));
-  await Promise.all(placeKeys(placeId).map((key) => cache.delete(key)));
+  await Promise.all([...placeKeys(placeId), API.placeTrack(placeId)].map((key) => cache.delete(key)));
 }
 
 /** Keeps the saved list the worker shows offline in step with the server's. */

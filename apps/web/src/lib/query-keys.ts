@@ -22,6 +22,8 @@ export const queryKeys = {
       ] as const,
   },
   place: (id: string) => ['place', id] as const,
+  /** GET /api/place/{id}/track: the line and the profile (docs/product.md#route-tracks). */
+  track: (placeId: string) => ['track', placeId] as const,
   /** GET /api/place/{id}/preview (anonymous: the same for everyone). */
   placePreview: (id: string) => ['place-preview', id] as const,
   ratings: (placeId: string) => ['ratings', placeId] as const,

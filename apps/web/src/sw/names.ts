@@ -15,9 +15,9 @@ export function offlineCacheName(userId: string): string {
   return `${OFFLINE_CACHE_PREFIX}${userId.toLowerCase()}`;
 }
 
-/** API reads that may be answered from the caller's offline copies when the network fails. */
+/** API reads that may be answered from the caller's offline copies when the network fails (a saved place's track too). */
 export function isOfflineReadable(pathname: string): boolean {
-  return pathname === '/api/saved' || /^\/api\/(place|rating)\/[0-9a-f-]{36}$/i.test(pathname);
+  return pathname === '/api/saved' || /^\/api\/(place|rating)\/[0-9a-f-]{36}$/i.test(pathname) || /^\/api\/place\/[0-9a-f-]{36}\/track$/i.test(pathname);
 }
 
 /**

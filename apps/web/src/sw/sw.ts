@@ -4,7 +4,7 @@
  * - the app shell (every built file) is precached, so every route opens with no network: navigations
  *   go to the network first and fall back to the precached index.html;
  * - /uploads/... are cache-first (files are immutable, named by their content hash);
- * - GETs of a saved place, its reviews, the saved list and the user's own record fall back, when the
+ * - GETs of a saved place, its reviews, its route track, the saved list and the user's own record fall back, when the
  *   network fails, to that user's offline copies (written by the page when a place is saved);
  * - nothing else is cached, and no write (POST, PUT, DELETE) ever is: only GET routes exist here.
  * A new version waits until the page asks it to take over ('Actualizar').

@@ -7,11 +7,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
-import { TEXT } from '@sendero/contract';
+import { TEXT, TRACK_TEXT } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { useCreatePlace } from '@/features/places/api/create-place';
 import { PlaceForm } from '@/features/places/components/place-form';
 import { formValuesToBody } from '@/features/places/components/place-form-values';
+import { TrackFileField, TrackUpload } from '@/features/places/components/track/track-field';
 import { useCurrentRole } from '@/app/layout/use-current-role';
 
 /**
@@ -22,6 +23,8 @@ export default function CreatePlaceScreen() {
   const { role } = useCurrentRole();
   const create = useCreatePlace();
   const [created, setCreated] = useState<string | null>(null);
+  // 'Recorrido (GPX o KML, opcional)': chosen in the form, sent once the destination exists.
+  const [trackFile, setTrackFile] = useState<File | null>(null);
   // Changing the key mounts an empty form for 'Registrar otro lugar'.
   const [formKey, setFormKey] = useState(0);
 
@@ -35,6 +38,11 @@ export default function CreatePlaceScreen() {
               {TEXT.places.created}
             </Typography>
           </Box>
+          {trackFile && (
+            <Box sx={{ textAlign: 'left', mb: 4 }}>
+              <TrackUpload placeId={created} summary={null} initialFile={trackFile} intro={TRACK_TEXT.notSavedAfterCreate} />
+            </Box>
+          )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
             <Button component={RouterLink} to={role === 'admin' ? paths.adminPlace(created) : paths.placeDetail(created)} variant="contained">
               {TEXT.places.openCreated}
@@ -49,6 +57,7 @@ export default function CreatePlaceScreen() {
               color="primary"
               onClick={() => {
                 setFormKey((k) => k + 1);
+                setTrackFile(null);
                 setCreated(null);
               }}
             >
@@ -60,6 +69,7 @@ export default function CreatePlaceScreen() {
         <PlaceForm
           key={formKey}
           mode="create"
+          trackField={<TrackFileField file={trackFile} onFileChange={setTrackFile} />}
           onSubmit={async (values) => {
             const place = await create.mutateAsync(formValuesToBody(values));
             setCreated(place._id);

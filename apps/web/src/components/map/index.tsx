@@ -8,7 +8,7 @@ import { MSG, TEXT } from '@sendero/contract';
 import { usePublicConfig } from '@/lib/public-config';
 import { tilesOf, type LeafletMapProps } from './types';
 
-export type { MapPoint } from './types';
+export type { MapLine, MapPoint } from './types';
 
 /** Leaflet and its stylesheet are their own chunk, fetched the first time a map shows (docs/product.md#planning). */
 const loadLeafletMap = () => import('./leaflet-map');

@@ -61,11 +61,16 @@ function popupContent(point: MapPoint, open: (href: string) => void): HTMLElemen
   return box;
 }
 
-export default function LeafletMap({ points = [], tiles, label, onOpen, picked, onPick, start, interactive = true }: LeafletMapProps) {
+/** The track's colours: the brand's purple for the line, its coral for the point the profile shows. */
+const LINE_STYLE: L.PolylineOptions = { color: '#9f2dc7', weight: 4, opacity: 0.9, interactive: false, className: 'sd-track-line' };
+const CURSOR_STYLE: L.CircleMarkerOptions = { radius: 7, color: '#ffffff', weight: 2, fillColor: '#FF7B5F', fillOpacity: 1, interactive: false, className: 'sd-track-cursor' };
+
+export default function LeafletMap({ points = [], tiles, label, onOpen, picked, onPick, start, interactive = true, line, cursor }: LeafletMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markersRef = useRef<L.LayerGroup | null>(null);
   const pickedRef = useRef<L.Marker | null>(null);
+  const cursorRef = useRef<L.CircleMarker | null>(null);
   // Callbacks through refs, so a new function from the parent does not rebuild the map.
   const openRef = useRef(onOpen);
   const pickRef = useRef(onPick);
@@ -104,6 +109,7 @@ export default function LeafletMap({ points = [], tiles, label, onOpen, picked, 
       mapRef.current = null;
       markersRef.current = null;
       pickedRef.current = null;
+      cursorRef.current = null;
     };
   }, [tiles, interactive]);
 
@@ -114,6 +120,12 @@ export default function LeafletMap({ points = [], tiles, label, onOpen, picked, 
     if (!map || !layer) return;
     layer.clearLayers();
     const bounds: L.LatLng[] = [];
+    // The route track under the markers; the view takes in the whole of it.
+    const segments = (line ?? []).map((segment) => segment.map(([lon, lat]) => L.latLng(lat, lon))).filter((s) => s.length > 1);
+    if (segments.length > 0) {
+      L.polyline(segments, LINE_STYLE).addTo(layer);
+      for (const segment of segments) bounds.push(...segment);
+    }
     for (const point of points) {
       const at = L.latLng(point.lat, point.lon);
       bounds.push(at);
@@ -123,7 +135,31 @@ export default function LeafletMap({ points = [], tiles, label, onOpen, picked, 
     }
     if (bounds.length === 1) map.setView(bounds[0]!, POINT_ZOOM);
     else if (bounds.length > 1) map.fitBounds(L.latLngBounds(bounds), { padding: [32, 32], maxZoom: POINT_ZOOM });
-  }, [points, tiles, interactive]);
+  }, [points, line, tiles, interactive]);
+
+  // The point the elevation profile shows (hover, touch or keyboard there), drawn over the line.
+  const cursorLat = cursor?.lat;
+  const cursorLon = cursor?.lon;
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    if (cursorLat === undefined || cursorLon === undefined) {
+      cursorRef.current?.remove();
+      cursorRef.current = null;
+      return;
+    }
+    const at = L.latLng(cursorLat, cursorLon);
+    if (!cursorRef.current) {
+      cursorRef.current = L.circleMarker(at, CURSOR_STYLE).addTo(map);
+      // Decoration: the profile's own handle says where the point is (its aria-valuetext).
+      cursorRef.current.getElement()?.setAttribute('aria-hidden', 'true');
+    } else {
+      cursorRef.current.setLatLng(at);
+    }
+    // Where it is, readable without projecting pixels back (tests; a zoomed-out map moves it by less than one).
+    cursorRef.current.getElement()?.setAttribute('data-latlng', `${round(cursorLat)},${round(cursorLon)}`);
+    if (!map.getBounds().contains(at)) map.panTo(at);
+  }, [cursorLat, cursorLon, tiles, interactive]);
 
   // The picker, nothing picked yet: the view moves to the destination's city as it is typed.
   const startLat = start?.lat;

@@ -14,6 +14,9 @@ export interface MapPoint {
 
 export type MapTiles = { url: string; attribution: string };
 
+/** A route track drawn on the map: [lon, lat, …] points per segment (docs/product.md#route-tracks). */
+export type MapLine = readonly (readonly (readonly [number, number, ...unknown[]])[])[];
+
 export interface LeafletMapProps {
   /** Markers (the search results, the detail's trailhead). */
   points?: readonly MapPoint[];
@@ -30,6 +33,10 @@ export interface LeafletMapProps {
   start?: GeoPoint | null;
   /** false: a still picture (no dragging, zooming or keyboard), for the detail's small map. */
   interactive?: boolean;
+  /** The route track: a line per segment; the view fits it (with the markers). */
+  line?: MapLine | null;
+  /** A point on the track that follows the elevation profile (hover, touch, keyboard). */
+  cursor?: GeoPoint | null;
 }
 
 export const tilesOf = (config: PublicConfig | undefined): MapTiles | null =>

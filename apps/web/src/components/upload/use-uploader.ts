@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MSG, type UploadPreset, type UploadResponse } from '@sendero/contract';
-import { isAbortError, isApiRequestError, uploadFile } from '@/lib/api-client';
+import { isAbortError, isApiRequestError } from '@/lib/api-client';
+import { uploadFile } from '@/lib/send-file';
 import { useToast } from '@/components/ui/toast';
 
 export interface Uploader {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -33,7 +33,7 @@ import {
   TRAIL_HAZARD_LABELS,
 } from '@sendero/contract';
 import { paths } from '@/config/paths';
-import { googleMapsUrl, MapView } from '@/components/map';
+import { googleMapsUrl, type MapLine, MapView } from '@/components/map';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage, isApiRequestError } from '@/lib/api-client';
 import { usePlace } from '../api/get-place';
@@ -45,6 +45,9 @@ import { AccessBlock } from './access-block';
 import { formValuesToBody, placeToFormValues } from './place-form-values';
 import { RetryAlert } from '@/components/ui/load-error';
 import { Fact, Facts } from '@/components/ui/facts';
+import { useTrack } from '../api/track';
+import { TrackBlock } from './track';
+import { TrackUpload } from './track/track-field';
 
 export interface PlaceDetailProps {
   placeId: string;
@@ -144,7 +147,7 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
             </Box>
           )}
           <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{place.description}</Typography>
-          {hasCoordinates(place) && <TrailheadMap place={place} />}
+          <TrailheadAndTrack place={place} />
           {canEditPlace(place, viewer) && (
             <Box>
               <Button variant="contained" color="secondary" startIcon={<SettingsOutlined />} onClick={() => switchEditing(true)}>
@@ -167,19 +170,43 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
   );
 }
 
-/** The trailhead on a small map and 'Abrir en Google Maps' (docs/product.md#planning). */
-function TrailheadMap({ place }: { place: Place & { lat: number; lon: number } }) {
-  const points = useMemo(() => [{ id: place._id, name: place.name, lat: place.lat, lon: place.lon }], [place._id, place.name, place.lat, place.lon]);
+/**
+ * The trailhead on a small map and 'Abrir en Google Maps' (docs/product.md#planning); with a route
+ * track, its line on that map and 'Recorrido' under it, whose profile moves a marker along the line
+ * (docs/product.md#tracks).
+ */
+function TrailheadAndTrack({ place }: { place: Place }) {
+  const summary = (place as Partial<Pick<PlaceDetailJson, 'track'>>).track ?? null;
+  const track = useTrack(place._id, summary !== null);
+  const [cursor, setCursor] = useState<{ lat: number; lon: number } | null>(null);
+  const onCursor = useCallback((point: { lat: number; lon: number } | null) => setCursor(point), []);
+  const line = summary ? track.data?.line : undefined;
+  return (
+    <>
+      {(hasCoordinates(place) || line) && <TrailheadMap place={place} line={line} cursor={cursor} />}
+      {summary && <TrackBlock place={{ _id: place._id, verified: place.verified, track: summary }} track={track} onCursor={onCursor} />}
+    </>
+  );
+}
+
+function TrailheadMap({ place, line, cursor }: { place: Place; line: MapLine | undefined; cursor: { lat: number; lon: number } | null }) {
+  const located = hasCoordinates(place);
+  const points = useMemo(
+    () => (located ? [{ id: place._id, name: place.name, lat: place.lat as number, lon: place.lon as number }] : []),
+    [located, place._id, place.name, place.lat, place.lon],
+  );
   return (
     <Box component="section" aria-labelledby="place-trailhead">
       <Typography id="place-trailhead" component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
         {TEXT.detail.trailhead}
       </Typography>
-      <MapView height={220} points={points} label={TEXT.detail.trailheadMap(place.name)} />
-      <Link href={googleMapsUrl(place)} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 1 }}>
-        {TEXT.detail.openInMaps}
-        <OpenInNew fontSize="small" aria-hidden />
-      </Link>
+      <MapView height={line ? { xs: 260, md: 300 } : 220} points={points} line={line} cursor={cursor} label={TEXT.detail.trailheadMap(place.name)} />
+      {hasCoordinates(place) && (
+        <Link href={googleMapsUrl(place)} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 1 }}>
+          {TEXT.detail.openInMaps}
+          <OpenInNew fontSize="small" aria-hidden />
+        </Link>
+      )}
     </Box>
   );
 }
@@ -197,11 +224,14 @@ function TextBlock({ title, children }: { title: string; children: ReactNode }) 
 
 function PlaceEditor({ place, onDone }: { place: Place; onDone: () => void }) {
   const update = useUpdatePlace(place._id);
+  const track = (place as Partial<Pick<PlaceDetailJson, 'track'>>).track ?? null;
   return (
     <PlaceForm
       mode="edit"
       defaultValues={placeToFormValues(place)}
       onCancel={onDone}
+      // The track is sent (or removed) at once, apart from 'Guardar cambios'.
+      trackField={<TrackUpload placeId={place._id} summary={track} />}
       onSubmit={async (values) => {
         await update.mutateAsync(formValuesToBody(values));
         onDone();

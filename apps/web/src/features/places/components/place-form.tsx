@@ -25,6 +25,8 @@ export interface PlaceFormProps {
   onCancel?: () => void;
   /** Heading level of the title 'Crear un Destino'. */
   titleComponent?: ElementType;
+  /** 'Recorrido (GPX o KML, opcional)' (docs/product.md#route-tracks): sent apart from the form's body. */
+  trackField?: ReactNode;
 }
 
 /** The labels of the fields the schema still refuses, in the order of the form. */
@@ -41,7 +43,7 @@ type TextName = Exclude<
 >;
 
 /** The destination form shared by 'Crear un Destino' and 'Configurar Destino' (docs/product.md#place-form). */
-export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, onCancel, titleComponent = 'h1' }: PlaceFormProps) {
+export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, onCancel, titleComponent = 'h1', trackField }: PlaceFormProps) {
   const { showError } = useToast();
   const [uploading, setUploading] = useState(false);
   const {
@@ -166,6 +168,7 @@ export function PlaceForm({ mode, defaultValues = EMPTY_PLACE_FORM, onSubmit, on
           {text('city')}
         </FieldPair>
         <LocationField control={control} register={register} setValue={setValue} errors={errors} />
+        {trackField}
         <AccessFactsFields control={control} register={register} errors={errors} />
         {text('description', { multiline: true, minRows: 3, maxRows: 5 })}
         {text('how_to_get', { multiline: true, minRows: 5, maxRows: 6 })}

@@ -1,0 +1,128 @@
+import { useMemo, type KeyboardEvent } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
+import { TRACK_TEXT, trackKmNumber, trackMetresText } from '@sendero/contract';
+import { elevationDomain, profilePointText, profileStep } from './track-format';
+
+export interface ElevationProfileProps {
+  /** [distance_m, ele_m] along the whole track (GET /api/place/{id}/track), at most 500. */
+  profile: readonly (readonly [number, number])[];
+  /** The point shown (on the chart and, by the parent, on the map); null: none. */
+  index: number | null;
+  onIndexChange: (index: number | null) => void;
+}
+
+const AXIS_ID = 'distance';
+
+/**
+ * 'Perfil de elevación' (docs/product.md#tracks): altitude in m over distance in km, the vertical
+ * axis fitted to the track's own lowest and highest points. Hovering or touching the chart, or the
+ * arrow keys on it (a slider: Home/End, PageUp/PageDown), choose a point that the parent shows on the map.
+ */
+export function ElevationProfile({ profile, index, onIndexChange }: ElevationProfileProps) {
+  const { km, ele, domain, totalKm } = useMemo(
+    () => ({
+      km: profile.map(([d]) => d / 1000),
+      ele: profile.map(([, e]) => e),
+      domain: elevationDomain(profile),
+      totalKm: (profile.at(-1)?.[0] ?? 0) / 1000,
+    }),
+    [profile],
+  );
+  const last = profile.length - 1;
+  const at = index === null ? null : profile[Math.min(index, last)];
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const from = index ?? 0;
+    const step = profileStep(profile.length);
+    const page = profileStep(profile.length, true);
+    const next: Record<string, number> = {
+      ArrowRight: from + step,
+      ArrowUp: from + step,
+      ArrowLeft: from - step,
+      ArrowDown: from - step,
+      PageUp: from + page,
+      PageDown: from - page,
+      Home: 0,
+      End: last,
+    };
+    const to = next[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    // The first key shows the start of the track; later ones move from there.
+    onIndexChange(index === null && event.key.startsWith('Arrow') ? 0 : Math.min(last, Math.max(0, to)));
+  };
+
+  return (
+    <Box component="figure" sx={{ m: 0 }} aria-labelledby="track-profile-title">
+      <Typography id="track-profile-title" component="figcaption" variant="subtitle1" sx={{ fontWeight: 700 }}>
+        {TRACK_TEXT.profile}
+      </Typography>
+      <Box
+        role="slider"
+        tabIndex={0}
+        aria-label={TRACK_TEXT.profilePosition}
+        aria-valuemin={0}
+        aria-valuemax={Number(totalKm.toFixed(1))}
+        aria-valuenow={at ? Number((at[0] / 1000).toFixed(1)) : 0}
+        aria-valuetext={at ? profilePointText(at[0], at[1]) : profilePointText(profile[0]?.[0] ?? 0, profile[0]?.[1] ?? 0)}
+        aria-describedby="track-profile-hint"
+        onKeyDown={onKeyDown}
+        onFocus={() => {
+          if (index === null) onIndexChange(0);
+        }}
+        onBlur={() => onIndexChange(null)}
+        data-testid="elevation-profile"
+        sx={{
+          height: { xs: 200, md: 230 },
+          borderRadius: 1,
+          outline: 'none',
+          // The page scrolls under a finger moving along the profile only up and down.
+          touchAction: 'pan-y',
+          '&:focus-visible': { boxShadow: (theme) => `0 0 0 3px ${theme.palette.primary.main}` },
+        }}
+      >
+        <LineChart
+          xAxis={[
+            {
+              id: AXIS_ID,
+              data: km,
+              scaleType: 'linear',
+              min: 0,
+              max: totalKm,
+              label: TRACK_TEXT.profileDistanceAxis,
+              valueFormatter: (v: number) => trackKmNumber(v * 1000),
+            },
+          ]}
+          yAxis={[
+            {
+              min: domain.min,
+              max: domain.max,
+              domainLimit: 'strict',
+              label: TRACK_TEXT.profileEleAxis,
+              width: 56,
+              valueFormatter: (v: number) => Math.round(v).toLocaleString('es-PE'),
+            },
+          ]}
+          series={[{ data: ele, area: true, showMark: false, baseline: 'min', color: '#9f2dc7', curve: 'linear', valueFormatter: (v) => (v === null ? '' : trackMetresText(v)) }]}
+          highlightedAxis={index === null ? [] : [{ axisId: AXIS_ID, dataIndex: Math.min(index, last) }]}
+          onHighlightedAxisChange={(items) => {
+            const item = items.find((i) => i.axisId === AXIS_ID);
+            onIndexChange(item ? item.dataIndex : null);
+          }}
+          axisHighlight={{ x: 'line' }}
+          slotProps={{ tooltip: { trigger: 'none' } }}
+          hideLegend
+          skipAnimation
+          grid={{ horizontal: true }}
+          margin={{ top: 8, right: 12, bottom: 4, left: 4 }}
+          sx={{ [`& .${lineClasses.area}`]: { fillOpacity: 0.18 } }}
+        />
+      </Box>
+      <Typography id="track-profile-hint" variant="body2" color="text.secondary" sx={{ mt: 0.5, minHeight: '1.5em' }}>
+        {at ? profilePointText(at[0], at[1]) : TRACK_TEXT.profileHint}
+      </Typography>
+    </Box>
+  );
+}
