@@ -1,6 +1,6 @@
 import { configure, act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { limaDate, MSG, type Place, type RatingListItem, type Role, TEXT } from '@sendero/contract';
 import { renderWithProviders } from '@/test/render';
 import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
@@ -382,24 +382,25 @@ describe('review modal on a weak network', () => {
     const s = setup({ handlers: { 'POST /api/rating/create': [201, {}] } });
     const dialog = await fillReview(s, sent);
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    // Back online when the test ends, also when it fails: the app's online status outlives the test, and
-    // left offline it failed every later test of the file with this one.
-    onTestFinished(() => {
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    try {
+      // Sending needs the network: 'Enviar' is disabled and says why.
+      const enviar = within(dialog).getByRole('button', { name: TEXT.reviews.send });
+      expect(enviar).toBeDisabled();
+      expect(enviar).toHaveAccessibleDescription(MSG.offline);
+      expect(within(dialog).getByText(MSG.offline)).toBeVisible();
+      expect(within(dialog).getByLabelText('Comentario')).toHaveValue('Sin señal en la laguna.');
+      expect(s.count('POST /api/rating/create')).toBe(0);
+    } finally {
+      // Back online also when the test fails, while the app still listens: React Query's online state
+      // outlives the test, and left offline it failed every later test of the file with this one.
       vi.restoreAllMocks();
       act(() => {
         window.dispatchEvent(new Event('online'));
       });
-    });
-    act(() => {
-      window.dispatchEvent(new Event('offline'));
-    });
-    // Sending needs the network: 'Enviar' is disabled and says why.
-    const enviar = within(dialog).getByRole('button', { name: TEXT.reviews.send });
-    expect(enviar).toBeDisabled();
-    expect(enviar).toHaveAccessibleDescription(MSG.offline);
-    expect(within(dialog).getByText(MSG.offline)).toBeVisible();
-    expect(within(dialog).getByLabelText('Comentario')).toHaveValue('Sin señal en la laguna.');
-    expect(s.count('POST /api/rating/create')).toBe(0);
+    }
   });
 
   it("'Cancelar' works while the review is being sent, and aborts the request", async () => {
