@@ -23,7 +23,7 @@ function setup(role: Role, mine: () => MyOutings, handlers: Record<string, Fetch
   return { ...view, count, user: userEvent.setup() };
 }
 
-describe('/mis-salidas', { timeout: 20_000 }, () => {
+describe('/mis-salidas', () => {
   it('as a hiker I see the outings I joined, upcoming and past, each with its place, and can leave an upcoming one', async () => {
     let upcoming = makeOuting({ joined: true, taken: 10, spots: 10 });
     const past = makeOuting({ joined: true, starts_at: '2020-03-01T12:00:00.000Z', place_name: 'Cerro San Cristóbal' });

@@ -43,7 +43,7 @@ function setup(place: Partial<Place> & { track?: TrackSummary | null }) {
   return { place: p, net, user: userEvent.setup() };
 }
 
-describe("'Recorrido' on the destination detail", { timeout: 20_000 }, () => {
+describe("'Recorrido' on the destination detail", () => {
   it('as a visitor I see the five figures of the track, its profile and the free GPX', async () => {
     const { place } = setup({ track: SUMMARY });
     const section = await screen.findByRole('region', { name: TRACK_TEXT.title });

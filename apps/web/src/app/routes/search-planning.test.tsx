@@ -12,7 +12,8 @@ import { renderRoutes } from '@/test/render';
 
 // Refetches and transitions run slower when the shared machine is busy.
 configure({ asyncUtilTimeout: 5000 });
-const wait = { timeout: 5000 };
+// As long as the wait of src/test/setup.ts, sized for a busy two-core machine.
+const wait = { timeout: 10_000 };
 const LIMA = { lat: -12.0464, lon: -77.0428 };
 
 // Newest first as the index sends them.
