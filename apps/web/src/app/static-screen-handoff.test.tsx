@@ -10,7 +10,8 @@ import { makePlace, makeUser, USER_ID } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { renderStaticShell } from './static-shells';
 
-const wait = { timeout: 5000 };
+// As long as the wait of src/test/setup.ts, sized for a busy two-core machine.
+const wait = { timeout: 10_000 };
 
 /**
  * The page as the server sends /ingresar or /registro (the build's static screen), watched as src/boot.ts

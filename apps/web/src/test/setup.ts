@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy* and waitFor give up after 1 s by default: a lazy screen that renders in 200 ms alone took over
+// a second while CI ran the journeys, PostgreSQL and the other test file beside it on two cores, and the
+// test failed for it. Ten seconds for a busy two-core machine; a passing wait ends as soon as it passes.
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * A component test fails when React (or our code) reports an error on the console: a missing key, an
