@@ -1,4 +1,4 @@
-import { configure, act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { limaDate, MSG, type Place, type RatingListItem, type Role, TEXT } from '@sendero/contract';
@@ -8,9 +8,6 @@ import { ADMIN_ID, makeAdmin, makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_I
 import { imageFile, stubXhr, uploaded } from '@/test/xhr-stub';
 import { topDialog } from '@/lib/navigation-guard';
 import PlaceDetailScreen from './place-detail';
-
-// Dialog transitions and refetches run slower when the shared machine is busy.
-configure({ asyncUtilTimeout: 5000 });
 
 const OTHER_ID = '44444444-4444-4444-8444-444444444444';
 

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { isoToLimaLocal, MSG, type Outing, type OutingCreate, type Place, type Role, TEXT } from '@sendero/contract';
@@ -6,9 +6,6 @@ import { renderWithProviders } from '@/test/render';
 import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makeOuting, makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
 import PlaceDetailScreen from './place-detail';
-
-// Dialog transitions and refetches run slower when the shared machine is busy.
-configure({ asyncUtilTimeout: 5000 });
 
 const GUIDE_ID = '66666666-6666-4666-8666-666666666666';
 
