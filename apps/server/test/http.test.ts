@@ -133,6 +133,8 @@ describe('serving the built web app', () => {
     writeFileSync(join(dist, 'pages', 'ingresar.html'), page('<style data-emotion="css abc">.css-abc{color:red}</style>', ' data-prerendered><main><h1>Iniciar Sesión</h1></main>'));
     writeFileSync(join(dist, 'pages', 'admin', 'ingresar.html'), page('<template id="sd-route-preloads"><link rel="modulepreload" href="/assets/admin-login.js"></template>', '>spinner'));
     writeFileSync(join(dist, 'pages', 'notes.txt'), 'not a page');
+    mkdirSync(join(dist, 'pages', 'buscar-destino', 'destino'), { recursive: true });
+    writeFileSync(join(dist, 'pages', 'buscar-destino', 'destino', ':id.html'), page('<template id="sd-route-preloads"><link rel="modulepreload" href="/assets/detail.js"></template>', '>spinner'));
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log("sendero")');
     writeFileSync(join(dist, 'favicon.ico'), Buffer.alloc(100, 1));
     writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
@@ -185,6 +187,8 @@ describe('serving the built web app', () => {
       expect(login).toContain('<meta property="og:title"');
     }
     expect(await html('/admin/ingresar')).toContain('<link rel="modulepreload" href="/assets/admin-login.js">');
+    // A destination's page by its router pattern, whatever its id.
+    expect(await html('/buscar-destino/destino/f47ac10b-58cc-4372-a567-0e02b2c3d479')).toContain('<link rel="modulepreload" href="/assets/detail.js">');
     // Every other path gets index.html.
     for (const url of ['/registro', '/buscar-destino', '/ingresar/otra', '/', '/notes.txt', '/pages/ingresar']) {
       const body = await html(url);

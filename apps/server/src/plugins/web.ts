@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { MSG, placeIdFromPath, UPLOADS_PATH_PREFIX, WEB_BUILD } from '@sendero/contract';
+import { MSG, PLACE_PAGE_PATTERN, placeIdFromPath, UPLOADS_PATH_PREFIX, WEB_BUILD } from '@sendero/contract';
 import { makeCachedBody, sendCachedBody, type CachedBody } from '@/http/cached-body.js';
 import { genericHead, placeHead, unescapeHtml, type GenericPage } from '@/http/page-meta.js';
 import { PLACE_INDEX_TTL_MS } from '@/services/place-index.js';
@@ -100,8 +100,9 @@ interface Templates {
 
 /**
  * The pages the build writes under dist/pages/ (apps/web/src/boot/prerender.tsx): `pages/ingresar.html`
- * answers /ingresar, `pages/admin/ingresar.html` /admin/ingresar. Each is index.html with that screen's
- * preloads and, for /ingresar and /registro, the screen itself prerendered. None without the folder.
+ * answers /ingresar, `pages/admin/ingresar.html` /admin/ingresar, `pages/buscar-destino/destino/:id.html`
+ * every destination's page. Each is index.html with that screen's preloads and, for /ingresar and
+ * /registro, the screen itself prerendered. None without the folder.
  */
 async function loadPages(dir: string, prefix = ''): Promise<Map<string, PageTemplate>> {
   const pages = new Map<string, PageTemplate>();
@@ -164,14 +165,16 @@ class PageRenderer {
     if (shared) {
       const hit = this.places.get(shared);
       if (hit?.version === template.version) return hit.body;
-      const [before, after] = template.index.page;
+      // A destination's page is the build's page of its router pattern (the detail's preloads), if any.
+      const [before, after] = (template.pages.get(PLACE_PAGE_PATTERN) ?? template.index).page;
       const body = makeCachedBody(Buffer.from(`${before}${placeHead(shared, this.publicUrl)}\n    ${after}`));
       this.places.set(shared, { version: template.version, body });
       return body;
     }
     const hit = this.generic.get(pathname);
     if (hit) return hit;
-    const page = template.pages.get(pathname) ?? template.index;
+    // A destination's page (one not shared: unverified, or not found) by its router pattern.
+    const page = template.pages.get(placeIdFromPath(pathname) ? PLACE_PAGE_PATTERN : pathname) ?? template.index;
     const [before, after] = pathname === '/' ? page.landing : page.page;
     const body = makeCachedBody(Buffer.from(`${before}${genericHead(page.generic, this.publicUrl, pathname)}\n    ${after}`));
     if (pathname.length <= GENERIC_PATH_MAX) {

@@ -16,6 +16,8 @@ export interface ManifestChunk {
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
+  /** The stylesheets the chunk imports (CSS modules). */
+  css?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
 
@@ -31,8 +33,9 @@ function withImports(manifest: Manifest, key: string, known: ReadonlySet<string>
   return into;
 }
 
-/** What a page preloads: module preloads (compiled at once) and prefetches (downloaded only). */
+/** What a page preloads: stylesheets, module preloads (compiled at once) and prefetches (downloaded only). */
 export interface Preloads {
+  style: string[];
   modulepreload: string[];
   prefetch: string[];
 }
@@ -40,10 +43,14 @@ export interface Preloads {
 /**
  * The app's chunks (every dynamic import of the page's entry: the stages and main.tsx, boot/entry.ts)
  * and, given a screen's module (`src/app/routes/login.tsx`), that screen's chunks and, as prefetch, what
- * it imports dynamically. Never what index.html already loads (the entry and its static imports). Paths
- * as the browser asks for them (`/assets/…`).
+ * it imports dynamically (unless `prefetch` is false: a screen whose on-use chunks a visitor may never
+ * need, whose bytes would share a slow link with its first photos). Never what index.html already loads
+ * (the entry and its static imports). The stylesheets of all those chunks too, the entry's included:
+ * Vite's loader waits for a chunk's stylesheet before it runs the chunk, and the stages import one after
+ * another, so each stylesheet was a round trip after the other (~1.8 s on slow 4G,
+ * docs/decisions/037-lighthouse-median-of-five.md). Paths as the browser asks for them (`/assets/…`).
  */
-export function pagePreloads(manifest: Manifest, screen?: string): Preloads {
+export function pagePreloads(manifest: Manifest, screen?: string, { prefetch: withPrefetch = true } = {}): Preloads {
   const entry = manifest[PAGE_ENTRY];
   if (!entry) throw new Error(`the build manifest has no ${PAGE_ENTRY}`);
   const initial = new Set(withImports(manifest, PAGE_ENTRY, new Set()));
@@ -56,14 +63,17 @@ export function pagePreloads(manifest: Manifest, screen?: string): Preloads {
   }
   const loaded = new Set([...initial, ...page]);
   const prefetch: string[] = [];
-  for (const key of page.slice(app.length)) for (const dep of manifest[key]?.dynamicImports ?? []) withImports(manifest, dep, loaded, prefetch);
+  if (withPrefetch) for (const key of page.slice(app.length)) for (const dep of manifest[key]?.dynamicImports ?? []) withImports(manifest, dep, loaded, prefetch);
   const href = (key: string) => `/${manifest[key]!.file}`;
-  return { modulepreload: page.map(href), prefetch: prefetch.map(href) };
+  const style = [...new Set([PAGE_ENTRY, ...page].flatMap((key) => manifest[key]?.css ?? []))].map((file) => `/${file}`);
+  return { style, modulepreload: page.map(href), prefetch: prefetch.map(href) };
 }
 
 /** The inert <template> of a page's preloads, for <head>. */
-export function preloadTemplate({ modulepreload, prefetch }: Preloads): string {
+export function preloadTemplate({ style, modulepreload, prefetch }: Preloads): string {
   const links = [
+    // The stylesheets first (small); Vite's loader's own <link rel="stylesheet" crossorigin> then takes each from the preload.
+    ...style.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
     ...modulepreload.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ...prefetch.map((href) => `<link rel="prefetch" crossorigin href="${href}">`),
   ];

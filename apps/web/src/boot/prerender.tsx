@@ -19,14 +19,21 @@ import { paths } from '@/config/paths';
 import { PRERENDERED_ATTR } from './hydration';
 import { pagePreloads, preloadTemplate, type Manifest } from './preloads';
 
-/** Per path, its lazy screen's module (as the manifest names it) and whether the page carries it rendered. */
-export const PAGES: Record<string, { screen: string; prerender: boolean }> = {
+/**
+ * Per path (a router pattern for a destination's page: the server looks pages up by it), its lazy
+ * screen's module (as the manifest names it), whether the page carries it rendered, and whether what the
+ * screen loads on use is prefetched (not for the screens a hiker lives on: the map, the edit form and
+ * the dialogs would share a slow link with the first photos, docs/decisions/037-lighthouse-median-of-five.md).
+ */
+export const PAGES: Record<string, { screen: string; prerender: boolean; prefetch?: false }> = {
   [paths.login]: { screen: 'src/app/routes/login.tsx', prerender: true },
   [paths.register]: { screen: 'src/app/routes/register.tsx', prerender: true },
   [paths.registerSuccess]: { screen: 'src/app/routes/register-success.tsx', prerender: false },
   [paths.adminLogin]: { screen: 'src/app/routes/admin-login.tsx', prerender: false },
   [paths.forgotPassword]: { screen: 'src/app/routes/forgot-password.tsx', prerender: false },
   [paths.resetPassword]: { screen: 'src/app/routes/reset-password.tsx', prerender: false },
+  [paths.search]: { screen: 'src/app/routes/search.tsx', prerender: false, prefetch: false },
+  [paths.placeDetailPattern]: { screen: 'src/app/routes/place-detail.tsx', prerender: false, prefetch: false },
 };
 
 /**
@@ -76,8 +83,8 @@ export async function renderPages(indexHtml: string, manifest: Manifest): Promis
   if (!ROOT_RE.test(indexHtml) || !indexHtml.includes('</head>')) throw new Error('prerender: index.html has no #root at the end of its <body>');
   const withHead = (html: string, head: string) => html.replace('</head>', () => `  ${head}\n  </head>`);
   const files: Record<string, string> = { 'index.html': withHead(indexHtml, preloadTemplate(pagePreloads(manifest))) };
-  for (const [path, { screen, prerender }] of Object.entries(PAGES)) {
-    let html = withHead(indexHtml, preloadTemplate(pagePreloads(manifest, screen)));
+  for (const [path, { screen, prerender, prefetch }] of Object.entries(PAGES)) {
+    let html = withHead(indexHtml, preloadTemplate(pagePreloads(manifest, screen, { prefetch })));
     if (prerender) {
       const { head, body } = await renderScreen(path);
       html = withHead(html, `${head}<link rel="expect" href="#${SCREEN_END_ID}" blocking="render">`).replace(
