@@ -153,7 +153,19 @@ export const PRELOADED_ROUTES: Record<string, string> = {
   [paths.adminLogin]: 'src/app/routes/admin-login.tsx',
   [paths.forgotPassword]: 'src/app/routes/forgot-password.tsx',
   [paths.resetPassword]: 'src/app/routes/reset-password.tsx',
+  // The screens a hiker lives on (docs/decisions/037-lighthouse-median-of-five.md): without their chunks in
+  // the first wave, the search screen's and the detail's code started only once the app had run, a
+  // second wave of ~20 requests (about 2 s on slow 4G). The detail's key is its router pattern, which
+  // the server looks up for every destination's page.
+  [paths.search]: 'src/app/routes/search.tsx',
+  [paths.placeDetailPattern]: 'src/app/routes/place-detail.tsx',
 };
+
+/**
+ * Screens whose on-use chunks (the map, the edit form, the dialogs) are not prefetched: a member may
+ * never open them, and on slow 4G their bytes would share the link with the first photos.
+ */
+const NO_PREFETCH = new Set<string>([paths.search, paths.placeDetailPattern]);
 
 function routePreloads(): Plugin {
   return {
@@ -176,12 +188,20 @@ function routePreloads(): Plugin {
       pageEntries.forEach((chunk) => addWithImports(chunk.fileName, initialFiles));
       const initial = new Set(initialFiles);
       const isInitial = (file: string) => initial.has(file);
-      const preloads: Record<string, { modulepreload: string[]; prefetch?: string[] }> = {};
+      const preloads: Record<string, { modulepreload: string[]; style?: string[]; prefetch?: string[] }> = {};
+      // The stylesheets those chunks import (CSS modules), preloaded with them: Vite's loader waits for a
+      // chunk's stylesheet before it runs the chunk, and the app's stages import one after another, so
+      // each stage's, main.tsx's and the screen's stylesheet was a round trip after the other (three
+      // in a row, ~1.8 s on slow 4G, docs/decisions/037-lighthouse-median-of-five.md).
+      const stylesOf = (files: string[]) => [...new Set(files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]))].map((file) => `/${file}`);
       // Every other page (the server's '*' entry): the app's chunks alone.
       const appFiles: string[] = [];
       pageEntries.forEach((chunk) => chunk.dynamicImports.forEach((file) => addWithImports(file, appFiles, isInitial)));
       chunks.filter((chunk) => chunk.facadeModuleId === appEntry).forEach((chunk) => addWithImports(chunk.fileName, appFiles, isInitial));
-      preloads[WEB_BUILD.anyPagePreloads] = { modulepreload: appFiles.map((file) => `/${file}`) };
+      // The page entry's own stylesheet is inlined in index.html (inlineEntryCss), but Vite's loader still
+      // asks for it before a chunk that imports from the entry runs: preloaded too, it costs no round trip.
+      const entryStyles = stylesOf(pageEntries.map((chunk) => chunk.fileName));
+      preloads[WEB_BUILD.anyPagePreloads] = { modulepreload: appFiles.map((file) => `/${file}`), style: [...new Set([...entryStyles, ...stylesOf(appFiles)])] };
       for (const [path, module] of Object.entries(PRELOADED_ROUTES)) {
         const id = join(webRoot, module);
         const screen = chunks.find((chunk) => chunk.facadeModuleId === id);
@@ -196,9 +216,9 @@ function routePreloads(): Plugin {
         // there at once, offline too, but not compiled while the page becomes interactive
         // (docs/decisions/037-lighthouse-median-of-five.md).
         const prefetch: string[] = [];
-        const later = files.slice(appFiles.length).flatMap((file) => byFile.get(file)?.dynamicImports ?? []);
+        const later = NO_PREFETCH.has(path) ? [] : files.slice(appFiles.length).flatMap((file) => byFile.get(file)?.dynamicImports ?? []);
         later.forEach((file) => addWithImports(file, prefetch, (f) => isInitial(f) || files.includes(f)));
-        preloads[path] = { modulepreload: files.map((file) => `/${file}`), prefetch: prefetch.map((file) => `/${file}`) };
+        preloads[path] = { modulepreload: files.map((file) => `/${file}`), style: [...new Set([...entryStyles, ...stylesOf(files)])], prefetch: prefetch.map((file) => `/${file}`) };
       }
       this.emitFile({ type: 'asset', fileName: WEB_BUILD.routePreloadsFile, source: `${JSON.stringify(preloads, null, 2)}\n` });
     },

@@ -143,6 +143,7 @@ describe('serving the built web app', () => {
         '/recuperar': ['/assets/forgot-hhh888.js'],
         nada: { modulepreload: ['/assets/nada-ddd444.js'] },
         '*': { modulepreload: ['/assets/stage-eee555.js', '/assets/main-fff666.js'] },
+        '/buscar-destino/destino/:id': { modulepreload: ['/assets/detail-iii999.js'], style: ['/assets/base-jjj000.css', '/assets/x.js', 'https://elsewhere.example/y.css'] },
       }),
     );
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log("sendero")');
@@ -215,6 +216,11 @@ describe('serving the built web app', () => {
       expect(preloads(/<template id="sd-route-preloads">([\s\S]*?)<\/template>/.exec(page)?.[1] ?? ''), url).toEqual(preloads(page));
     }
     expect(preloads(await html('nada'))).not.toContain('/assets/nada-ddd444.js');
+    // A destination's page, whatever its id, gets the entry of the router's pattern, with the chunks'
+    // stylesheets as style preloads (only same-site /assets/*.css).
+    const detail = await html('/buscar-destino/destino/6f1c2b9e-3a4d-4e5f-8a7b-9c0d1e2f3a4b');
+    expect(preloads(detail)).toEqual(['/assets/detail-iii999.js']);
+    expect([...detail.matchAll(/<link rel="preload" as="style" crossorigin href="([^"]+)"/g)].map((m) => m[1])).toEqual(['/assets/base-jjj000.css']);
   });
 
   it("puts /ingresar's screen, rendered at build time, in its #root and its styles in <head>; no other page's", async () => {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { MSG, placeIdFromPath, UPLOADS_PATH_PREFIX, WEB_BUILD, type StaticShell } from '@sendero/contract';
+import { MSG, PLACE_PAGE_PATTERN, placeIdFromPath, UPLOADS_PATH_PREFIX, WEB_BUILD, type StaticShell } from '@sendero/contract';
 import { makeCachedBody, sendCachedBody, type CachedBody } from '@/http/cached-body.js';
 import { genericHead, placeHead, unescapeHtml, type GenericPage } from '@/http/page-meta.js';
 import { PLACE_INDEX_TTL_MS } from '@/services/place-index.js';
@@ -101,6 +101,7 @@ export function staticShells(json: string | null): Map<string, StaticShell> {
 const ROOT_RE = /(<div id="root">)[\s\S]*?(<\/div>\s*<\/body>)/i;
 
 const ASSET_HREF_RE = /^\/assets\/[\w.-]+\.js$/;
+const ASSET_CSS_RE = /^\/assets\/[\w.-]+\.css$/;
 
 
 /**
@@ -114,15 +115,18 @@ const ASSET_HREF_RE = /^\/assets\/[\w.-]+\.js$/;
  * (docs/decisions/032-app-code-after-the-first-paint.md). Pages the map does not name get its '*' entry:
  * the app's chunks, which the entry script imports in stages (docs/decisions/034-app-evaluated-in-stages.md),
  * so they too download in one wave. A missing or unreadable map only costs that speed-up. Only
- * /assets/*.js paths are taken.
+ * /assets/*.js (and, as stylesheets, /assets/*.css) paths are taken.
  */
 export function routePreloadTags(json: string | null): Map<string, string> {
   const tags = new Map<string, string>();
-  const hrefs = (files: unknown) => (Array.isArray(files) ? files : []).filter((file): file is string => typeof file === 'string' && ASSET_HREF_RE.test(file));
+  const hrefs = (files: unknown, re = ASSET_HREF_RE) => (Array.isArray(files) ? files : []).filter((file): file is string => typeof file === 'string' && re.test(file));
   for (const [path, entry] of buildMapEntries(json)) {
     if (!(path.startsWith('/') || path === WEB_BUILD.anyPagePreloads) || !entry || typeof entry !== 'object') continue;
-    const { modulepreload, prefetch } = entry as Partial<Record<'modulepreload' | 'prefetch', unknown>>;
+    const { modulepreload, style, prefetch } = entry as Partial<Record<'modulepreload' | 'style' | 'prefetch', unknown>>;
     const links = [
+      // The chunks' stylesheets first (small; Vite's loader waits for them before it runs a chunk). The
+      // loader's own <link rel="stylesheet" crossorigin> then takes each from the preload.
+      ...hrefs(style, ASSET_CSS_RE).map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
       ...hrefs(modulepreload).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
       ...hrefs(prefetch).map((href) => `<link rel="prefetch" crossorigin href="${href}">`),
     ];
@@ -209,7 +213,7 @@ class PageRenderer {
       const hit = this.places.get(shared);
       if (hit?.version === template.version) return hit.body;
       const [before, after] = template.page;
-      const body = makeCachedBody(Buffer.from(`${before}${placeHead(shared, this.publicUrl)}\n    ${after}`));
+      const body = makeCachedBody(Buffer.from(`${before}${placeHead(shared, this.publicUrl)}\n    ${withPreloads(after, template.preloads.get(PLACE_PAGE_PATTERN) ?? template.preloads.get(WEB_BUILD.anyPagePreloads))}`));
       this.places.set(shared, { version: template.version, body });
       return body;
     }
@@ -217,8 +221,9 @@ class PageRenderer {
     if (hit) return hit;
     const [before, after] = pathname === '/' ? template.landing : template.page;
     // In <head>, after the entry script: inert until that script reads them (see routePreloadTags).
-    const preload = template.preloads.get(pathname) ?? template.preloads.get(WEB_BUILD.anyPagePreloads);
-    let rest = !preload ? after : /<\/head>/i.test(after) ? after.replace(/<\/head>/i, () => `  ${preload}\n  </head>`) : `${preload}\n    ${after}`;
+    // A destination's page (one not shared: unverified, or not found) by its router pattern.
+    const key = placeIdFromPath(pathname) ? PLACE_PAGE_PATTERN : pathname;
+    let rest = withPreloads(after, template.preloads.get(key) ?? template.preloads.get(WEB_BUILD.anyPagePreloads));
     const shell = template.shells.get(pathname);
     if (shell && ROOT_RE.test(rest) && /<\/head>/i.test(rest)) {
       rest = rest.replace(/<\/head>/i, () => `${shell.head}\n  </head>`).replace(ROOT_RE, (_all, open: string, close: string) => `${open}${shell.body}${close}`);
@@ -230,6 +235,12 @@ class PageRenderer {
     }
     return body;
   }
+}
+
+/** `after` (the template after the head mark) with a page's preload template in <head>. */
+function withPreloads(after: string, preload: string | undefined): string {
+  if (!preload) return after;
+  return /<\/head>/i.test(after) ? after.replace(/<\/head>/i, () => `  ${preload}\n  </head>`) : `${preload}\n    ${after}`;
 }
 
 function pathOf(request: FastifyRequest): string {

@@ -21,7 +21,24 @@ const originalError = console.error;
  */
 let unstubbedFetches: string[] = [];
 
+/**
+ * The test DOM lays nothing out, so everything is on screen: an observed element is reported in view at
+ * once (happy-dom's IntersectionObserver never reports), e.g. the map that loads near the viewport.
+ */
+class InViewObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element): void {
+    this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+  }
+  unobserve(): void {}
+  disconnect(): void {}
+  takeRecords(): IntersectionObserverEntry[] {
+    return [];
+  }
+}
+
 beforeEach(() => {
+  vi.stubGlobal('IntersectionObserver', InViewObserver);
   unstubbedFetches = [];
   vi.stubGlobal(
     'fetch',

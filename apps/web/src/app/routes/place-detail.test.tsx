@@ -225,7 +225,8 @@ function chooseStars(radio: HTMLElement) {
 describe('review modal', () => {
   async function openModal(s: ReturnType<typeof setup>) {
     await s.user.click(await screen.findByRole('button', { name: TEXT.reviews.write }));
-    return screen.findByRole('dialog', { name: TEXT.reviews.modalTitle(s.place.name) });
+    // The form is its own chunk, loaded on this first use (the test's transform of it can take seconds).
+    return screen.findByRole('dialog', { name: TEXT.reviews.modalTitle(s.place.name) }, { timeout: 10_000 });
   }
 
   async function addPhoto(s: ReturnType<typeof setup>, sent: ReturnType<typeof stubXhr>) {
@@ -363,7 +364,7 @@ describe('review modal', () => {
 describe('review modal on a weak network', () => {
   async function fillReview(s: ReturnType<typeof setup>, sent: ReturnType<typeof stubXhr>) {
     await s.user.click(await screen.findByRole('button', { name: TEXT.reviews.write }));
-    const dialog = await screen.findByRole('dialog', { name: TEXT.reviews.modalTitle(s.place.name) });
+    const dialog = await screen.findByRole('dialog', { name: TEXT.reviews.modalTitle(s.place.name) }, { timeout: 10_000 });
     await s.user.upload(screen.getByLabelText(TEXT.upload.addPhoto), imageFile('visita.jpg', 'image/jpeg'));
     await s.user.click(await screen.findByRole('button', { name: TEXT.upload.usePhoto }));
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -439,7 +440,8 @@ describe('editing a destination', () => {
       },
     });
     await s.user.click(await screen.findByRole('button', { name: TEXT.detail.configure }));
-    expect(screen.getByRole('heading', { name: 'Crear un Destino' })).toBeInTheDocument();
+    // The form is its own chunk, loaded on this first use.
+    expect(await screen.findByRole('heading', { name: 'Crear un Destino' })).toBeInTheDocument();
     expect(screen.getByLabelText('Nombre')).toHaveValue('Laguna Churup');
     expect(screen.getByLabelText('Dificultad')).toHaveValue('Difícil');
     expect(screen.getByRole('img', { name: 'Foto 2 del destino' })).toBeInTheDocument();
@@ -456,7 +458,7 @@ describe('editing a destination', () => {
   it("as the creator I can leave the edit form with 'Cancelar Cambios' and nothing is sent", async () => {
     const s = setup({ place: { id_user: USER_ID } });
     await s.user.click(await screen.findByRole('button', { name: TEXT.detail.configure }));
-    await s.user.type(screen.getByLabelText('Nombre'), ' X');
+    await s.user.type(await screen.findByLabelText('Nombre'), ' X');
     await s.user.click(screen.getByRole('button', { name: TEXT.placeForm.cancelChanges }));
     expect(await heading('Laguna Churup')).toBeInTheDocument();
     expect(s.net.calls.some((c) => c.method === 'PUT')).toBe(false);
@@ -514,7 +516,7 @@ describe('trail conditions (docs/product.md#trail-conditions)', () => {
       },
     });
     await s.user.click(await screen.findByRole('button', { name: TEXT.conditions.editReviewOf('Luis Quispe') }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     chooseStars(within(dialog).getByRole('radio', { name: TEXT.reviews.starLabel(5, 'Excelente') }));
     const comment = within(dialog).getByRole('textbox', { name: TEXT.reviews.comment });
     await s.user.clear(comment);

@@ -171,7 +171,7 @@ describe("destination detail: 'Próximas salidas'", { timeout: 30_000 }, () => {
     });
     const region = await section();
     await s.user.click(await within(region).findByRole('button', { name: TEXT.outings.organize }));
-    const dialog = await screen.findByRole('dialog', { name: new RegExp(TEXT.outings.organize) });
+    const dialog = await screen.findByRole('dialog', { name: new RegExp(TEXT.outings.organize) }, { timeout: 10_000 });
     expect(within(dialog).getByText('Laguna Churup')).toBeInTheDocument();
 
     await s.user.click(within(dialog).getByRole('button', { name: TEXT.outings.publish }));
@@ -209,7 +209,7 @@ describe("destination detail: 'Próximas salidas'", { timeout: 30_000 }, () => {
       handlers: { 'POST /api/outing/create': [403, { error: { code: 'FORBIDDEN', message: MSG.outingGuidesOnly } }] },
     });
     await s.user.click(await within(await section()).findByRole('button', { name: TEXT.outings.organize }));
-    const dialog = await screen.findByRole('dialog', { name: new RegExp(TEXT.outings.organize) });
+    const dialog = await screen.findByRole('dialog', { name: new RegExp(TEXT.outings.organize) }, { timeout: 10_000 });
     const day = isoToLimaLocal(Date.now() + 3 * 24 * 3600_000).slice(0, 10);
     await s.user.type(within(dialog).getByLabelText(TEXT.outings.date), `${day}T07:30`);
     await s.user.type(within(dialog).getByLabelText(TEXT.outings.meetingPoint), 'Terminal de Huaraz');
