@@ -1,30 +1,41 @@
 /**
- * Budget 3 (docs/product.md#web-rules): Lighthouse 12.8 (its default mobile profile with simulated throttling) on the
- * landing page served by the built server, in Debian's Chromium; and (docs/product.md#web-rules) on /ingresar and
- * /registro, which must paint as fast as the landing: performance >= 98, best practices 100.
+ * Lighthouse 12.8 (its default mobile profile) on the pages of docs/decisions/037-lighthouse-median-of-five.md,
+ * served by the built server, in Debian's Chromium: the landing, /ingresar, /registro, and signed in the
+ * search screen and a destination's detail.
  *
- * Each page is measured several times (BENCH_LIGHTHOUSE_RUNS, 5 by default) and judged on the run with
- * the median performance score. Lighthouse's own computeMedianRun picks by first paint and time to
- * interactive alone, and so can pick the run with the least blocking time. Several runs because
- * simulated throttling multiplies by four every main-thread task of the unthrottled load it observed:
- * on two cores the page's thread shares them with Chromium's browser process, busy tracing the load,
- * and one stretched task moves a single run's blocking time by hundreds of milliseconds
- * (docs/decisions/037-lighthouse-median-of-five.md). The same pages are also measured with applied
- * throttling (the CPU really slowed four times, the network really throttled), printed, not judged.
+ * Judged with APPLIED throttling (Lighthouse's `devtools` method: the CPU really slowed four times, the
+ * network really shaped to slow 4G, 560 ms a request and 1.4 Mbit/s): performance >= 95 on every page,
+ * and on the landing LCP < 2.5 s and total blocking time < 200 ms. Lighthouse's default, simulated
+ * throttling, which on a loaded two-core machine swings 85-100 between runs of one build, is measured
+ * too and printed beside, not judged.
+ *
+ * Each page is measured several times (BENCH_LIGHTHOUSE_RUNS, 5 by default), one browser each, and
+ * judged on the run with the median performance score (Lighthouse's computeMedianRun picks by first
+ * paint and time to interactive alone).
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+// Lighthouse's own driver library (a dependency of lighthouse ~12.8), to write the session before a run.
+import puppeteer from 'puppeteer-core';
 import type { Result as Lhr } from 'lighthouse';
 
-export const LIGHTHOUSE_BUDGETS = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 90 } as const;
+export const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 90 } as const;
 type Category = keyof typeof LIGHTHOUSE_BUDGETS;
 
-export const LIGHTHOUSE_PATHS = ['/', '/ingresar', '/registro'] as const;
+/** `{place}` is a verified destination's id, read from the server's index. */
+export const DETAIL_PATH = '/buscar-destino/destino/{place}';
+/** The pages judged (docs/decisions/037-lighthouse-median-of-five.md); the last two signed in. */
+export const LIGHTHOUSE_PATHS = ['/', '/ingresar', '/registro', '/buscar-destino', DETAIL_PATH] as const;
+/** Pages behind the session guard: measured signed in. */
+export const SIGNED_IN_PATHS: readonly string[] = ['/buscar-destino', DETAIL_PATH];
 
-/** The landing's budgets; login and register also need performance >= 98 (docs/product.md#web-rules). */
-export function lighthouseBudgets(path: string): Record<Category, number> {
-  return path === '/' ? { ...LIGHTHOUSE_BUDGETS } : { ...LIGHTHOUSE_BUDGETS, performance: 98 };
+/** Every page: performance >= 95 with applied throttling (decision 037); the landing also LCP and TBT. */
+export function lighthouseBudgets(_path: string): Record<Category, number> {
+  return { ...LIGHTHOUSE_BUDGETS };
 }
+/** The landing's paint and blocking-time budgets (docs/product.md#web-rules), with applied throttling. */
+export const LANDING_LCP_BUDGET_MS = 2500;
+export const LANDING_TBT_BUDGET_MS = 200;
 const CATEGORIES = Object.keys(LIGHTHOUSE_BUDGETS) as Category[];
 
 export interface LighthouseResult {
@@ -47,9 +58,16 @@ export const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 export type ThrottlingMethod = 'simulate' | 'devtools';
 
 /** `runs` runs of the page, one browser each; the run with the median performance score is the result. */
-export async function runLighthouse(url: string, chromePath: string, flags: string[], method: ThrottlingMethod = 'simulate', runs = LIGHTHOUSE_RUNS): Promise<LighthouseResult> {
+export async function runLighthouse(
+  url: string,
+  chromePath: string,
+  flags: string[],
+  method: ThrottlingMethod = 'simulate',
+  runs = LIGHTHOUSE_RUNS,
+  session?: { key: string; value: string },
+): Promise<LighthouseResult> {
   const lhrs: Lhr[] = [];
-  for (let i = 0; i < runs; i++) lhrs.push(await runLighthouseRetried(url, chromePath, flags, method));
+  for (let i = 0; i < runs; i++) lhrs.push(await runLighthouseRetried(url, chromePath, flags, method, session));
   const all = lhrs.map((lhr) => ({
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
@@ -60,22 +78,47 @@ export async function runLighthouse(url: string, chromePath: string, flags: stri
 }
 
 /** One run; a trace Chromium failed to record (NO_NAVSTART, NO_FCP on a loaded machine) is run again, once. */
-async function runLighthouseRetried(url: string, chromePath: string, flags: string[], method: ThrottlingMethod): Promise<Lhr> {
+async function runLighthouseRetried(url: string, chromePath: string, flags: string[], method: ThrottlingMethod, session?: { key: string; value: string }): Promise<Lhr> {
   try {
-    return await runLighthouseOnce(url, chromePath, flags, method);
+    return await runLighthouseOnce(url, chromePath, flags, method, session);
   } catch (e) {
     if (!(e instanceof TraceError)) throw e;
     console.warn(`   (${e.message}: running Lighthouse again)`);
-    return runLighthouseOnce(url, chromePath, flags, method);
+    return runLighthouseOnce(url, chromePath, flags, method, session);
+  }
+}
+
+/**
+ * Signs the fresh browser in, as the app does after a login: the session in localStorage, written from
+ * a page of the origin that loads nothing of the app (/api/health), so the HTTP cache stays empty.
+ * Lighthouse then runs without its storage reset (which would erase the session); the browser is new.
+ */
+async function signIn(port: number, url: string, session: { key: string; value: string }): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(new URL('/api/health', url).href);
+    await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), session);
+    await page.close();
+  } finally {
+    await browser.disconnect();
   }
 }
 
 class TraceError extends Error {}
 
-async function runLighthouseOnce(url: string, chromePath: string, flags: string[], method: ThrottlingMethod): Promise<Lhr> {
+async function runLighthouseOnce(url: string, chromePath: string, flags: string[], method: ThrottlingMethod, session?: { key: string; value: string }): Promise<Lhr> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...flags, '--headless=new'] });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, throttlingMethod: method });
+    if (session) await signIn(chrome.port, url, session);
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+      throttlingMethod: method,
+      ...(session ? { disableStorageReset: true } : {}),
+    });
     if (!result) throw new Error('lighthouse returned no result');
     const { lhr } = result;
     if (lhr.runtimeError) {

@@ -13,9 +13,10 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-export async function startBuiltServer(port: number): Promise<RunningServer> {
+/** `dir`: the checkout whose build to serve (BENCH_BASELINE_DIR for the build before a change). */
+export async function startBuiltServer(port: number, dir = root): Promise<RunningServer> {
   const run = spawnNode(['--import', 'tsx', 'e2e/web-server.ts'], {
-    cwd: root,
+    cwd: dir,
     env: { ...process.env, E2E_PORT: String(port), E2E_DATA_PREFIX: process.env.BENCH_DATA_PREFIX ?? '/tmp/e-bench-' },
   });
   const url = `http://127.0.0.1:${port}`;

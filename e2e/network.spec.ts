@@ -348,35 +348,54 @@ test('a call that never answers: after the time limit the error toast says so, a
   expect(new URL(page.url()).pathname).toBe('/ingresar');
 });
 
-test('on a phone, /ingresar takes my typing from its first paint; the app starts on my first touch, keeps what I typed and where, and signs me in', async ({ page, registerUser }) => {
+test('on a phone, /ingresar takes my typing from its first paint; the app starts on my first touch, hydrates the page, keeps what I typed and where, and signs me in', async ({ page, registerUser }) => {
   const user = await registerUser();
   await phone(page, WEAK_4G, { slowCpu: true });
   const addresses: string[] = [];
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) addresses.push(frame.url());
   });
+  // The app's last chunk waits until I have typed: the page is the build's HTML alone until then.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/main-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
   await page.goto('/ingresar');
-  // Loaded and idle, untouched: the screen is still the page's own (the app waits for my first use), and
-  // its field takes my typing as it is (docs/decisions/038-auth-screens-start-on-first-use.md).
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('main[data-static-screen]')).toHaveCount(1);
   const email = page.getByPlaceholder('Correo', { exact: true });
+  const password = page.getByPlaceholder('Contraseña', { exact: true });
+  const button = page.getByRole('button', { name: 'Ingresar', exact: true });
+  await expect(button).toBeDisabled();
   await email.click();
   await page.keyboard.type(user.email);
-  await page.getByPlaceholder('Contraseña', { exact: true }).click();
-  // Typing on, key by key, while the app takes over on a phone-speed CPU: no key is lost or lands elsewhere.
-  await page.keyboard.type(user.password, { delay: 40 });
-  await expect(page.locator('main[data-static-screen]')).toHaveCount(0, { timeout: 30_000 });
-  await expect(page.getByPlaceholder('Contraseña', { exact: true })).toBeFocused();
-  await expect(page.getByPlaceholder('Correo', { exact: true })).toHaveValue(user.email);
+  await password.click();
+  await page.keyboard.type(user.password.slice(0, 3));
+  expect(await hydrated(page)).toBe(false);
+  release();
+  // Typing on, key by key, while React hydrates the page on a phone-speed CPU: no key is lost or lands elsewhere.
+  await page.keyboard.type(user.password.slice(3), { delay: 40 });
+  await expect(button).toBeEnabled({ timeout: 30_000 });
+  expect(await hydrated(page)).toBe(true);
+  await expect(password).toBeFocused();
+  await expect(email).toHaveValue(user.email);
+  await expect(password).toHaveValue(user.password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/buscar-destino$/, { timeout: 30_000 });
   expect(addresses.filter((url) => url.includes('?'))).toEqual([]);
 });
 
+/** Whether React has hydrated the page's form: the element carries React's own fiber key once it has. */
+function hydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const form = document.querySelector('form');
+    return Boolean(form && Object.keys(form).some((key) => key.startsWith('__reactFiber$')));
+  });
+}
+
 test('the login form checks its fields with no signal once the page has loaded, its validation prefetched before the first focus', async ({ page }) => {
   await phone(page);
-  // A browser that refuses service workers (a private window): the page prefetches the app's code itself.
+  // A browser that refuses service workers (a private window): what the page loaded is all there is offline.
   await page.addInitScript(() => {
     navigator.serviceWorker.register = () => Promise.reject(new DOMException('Service workers are disabled', 'SecurityError'));
   });
@@ -387,7 +406,7 @@ test('the login form checks its fields with no signal once the page has loaded, 
   await page.goto('/ingresar');
   const email = page.getByPlaceholder('Correo', { exact: true });
   await expect(email).toBeEnabled();
-  // Downloaded after the first paint with the screen's chunks (a prefetch, not compiled then), before any focus.
+  // Downloaded after the first paint with the screen's chunks (a prefetch, not compiled then, apps/web/src/boot/preloads.ts), before any focus.
   await expect.poll(() => validation.length, { timeout: 30_000 }).toBe(2);
   await page.context().setOffline(true);
   await email.click();

@@ -92,7 +92,9 @@ test.describe('as a visitor', () => {
     await expect(page.getByRole('heading', { name: TEXT.auth.register })).toBeVisible();
     await checkA11y(page);
 
-    // Every rule of docs/product.md#validation shows its message under its field.
+    // Every rule of docs/product.md#validation shows its message under its field. My first touch of the
+    // page starts the app, which hydrates the form (apps/web/src/boot/README.md) and enables its button.
+    await page.getByPlaceholder('Correo', { exact: true }).click();
     await page.getByRole('button', { name: TEXT.auth.register }).click();
     for (const message of [MSG.emailRequired, MSG.passwordRequired, MSG.confirmRequired, MSG.firstnameRequired, MSG.lastnameRequired]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
@@ -150,7 +152,7 @@ test.describe('as a visitor', () => {
 
   // docs/product.md#web-rules: login and register paint in the first wave of downloads. The HTML the server sends for
   // them names every chunk their form and its validation need (modulepreload, and prefetch for the
-  // validation, apps/server/src/plugins/web.ts),
+  // validation, written by the build from Vite's manifest: apps/web/src/boot/preloads.ts),
   // so no script is asked for that the HTML did not name, not even when the empty form is sent.
   for (const [path, form, submit] of [
     ['/ingresar', TEXT.auth.loginForm, TEXT.auth.login],
@@ -168,7 +170,8 @@ test.describe('as a visitor', () => {
       const named = new Set([...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
 
       const formElement = page.getByRole('form', { name: form });
-      await expect(formElement.getByLabel(TEXT.fields.email, { exact: true })).toBeVisible();
+      // My first touch of the page starts the app (apps/web/src/boot/README.md).
+      await formElement.getByLabel(TEXT.fields.email, { exact: true }).click();
       await formElement.getByRole('button', { name: submit, exact: true }).click();
       await expect(page.getByText(MSG.emailRequired, { exact: true })).toBeVisible();
       expect(scripts.length).toBeGreaterThan(1);
@@ -177,9 +180,9 @@ test.describe('as a visitor', () => {
     });
   }
 
-  // docs/product.md#web-rules: before any JavaScript, /ingresar and /registro already show their card (the build renders
-  // the screens into their HTML, apps/web/src/app/static-shells.tsx), not a spinner or the landing's hero,
-  // and its fields take typing (docs/decisions/038-auth-screens-start-on-first-use.md).
+  // docs/product.md#web-rules: before any JavaScript, /ingresar and /registro already show their card (the build
+  // renders the screens into their HTML with React, apps/web/src/boot/README.md), not a spinner or the
+  // landing's hero, and its fields take typing; the app hydrates that HTML when it arrives.
   test('with JavaScript off, /ingresar and /registro show their title, fields and button, and never put what I type in the address', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -200,24 +203,21 @@ test.describe('as a visitor', () => {
       const button = page.getByRole('button', { name: submit, exact: true });
       await expect(button).toBeVisible();
       await expect(page.locator('.sd-hero, .sd-shell')).toHaveCount(0);
-      // The fields take typing, and the label moves onto the field's border out of the way of the text,
-      // as MUI does once the app runs (static-shells.tsx); neither the button nor Enter makes the browser
-      // send the form itself.
+      // The fields take typing, with the label on the field's border, out of the way of the text. The
+      // button waits for the app (disabled), so neither it nor Enter makes the browser send the form.
       const emailField = page.getByLabel(TEXT.fields.email, { exact: true });
       const emailLabel = page.locator('main label', { hasText: TEXT.fields.email });
       const labelCentre = async () => {
         const [label, input] = [await emailLabel.boundingBox(), await emailField.boundingBox()];
         return (label!.y + label!.height / 2 - input!.y) / input!.height;
       };
-      expect(await labelCentre()).toBeGreaterThan(0.3);
+      expect(await labelCentre()).toBeLessThan(0.1);
       await emailField.fill('ana@example.com');
-      await expect.poll(labelCentre).toBeLessThan(0.1);
+      expect(await labelCentre()).toBeLessThan(0.1);
       await page.getByLabel(TEXT.fields.password, { exact: true }).fill('secreto123');
-      // The browser has nothing to send with: the button is a plain one, and the form holds no submit
-      // control, so Enter in a form of two fields or more sends nothing (HTML's implicit submission).
-      await expect(button).toHaveAttribute('type', 'button');
-      await expect(page.locator('main form').locator('button[type="submit"], input[type="submit"], input[type="image"]')).toHaveCount(0);
-      await button.click();
+      // The button waits for the app (disabled): with the form's default button disabled, Enter sends nothing
+      // either (HTML's implicit submission).
+      await expect(button).toBeDisabled();
       await page.getByLabel(TEXT.fields.password, { exact: true }).press('Enter');
       // The press and the Enter have been handled once the field shows the next key typed after them; a
       // form the browser had started to send by then is a navigation request, checked below.
@@ -225,6 +225,7 @@ test.describe('as a visitor', () => {
       await page.getByLabel(TEXT.fields.password, { exact: true }).press('4');
       await expect(page.getByLabel(TEXT.fields.password, { exact: true })).toHaveValue('secreto1234');
       expect(page.url()).toMatch(new RegExp(`${path}$`));
+      await expect(emailField).toHaveValue('ana@example.com');
     }
     await context.close();
     expect(sent, 'documents the browser asked for after a press or Enter').toEqual([]);

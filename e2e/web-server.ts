@@ -73,6 +73,11 @@ const env: NodeJS.ProcessEnv = {
   // One IP (127.0.0.1) registers and logs in every test user; the limit itself is covered by the
   // server's integration tests, so raise it here to keep a full run from tripping it.
   AUTH_RATE_LIMIT_PER_IP: '10000',
+  // The image process at the server's own priority, as in the server's tests (test/helpers/app.ts): in
+  // the idle class (production's default, docs/decisions/036-image-process.md) every photo a journey
+  // uploads waits until the browser, the unit tests CI runs beside the journeys and the checks leave a core
+  // free. The classes themselves are checked by apps/server/test/upload-queue.test.ts.
+  UPLOAD_PRIORITY: process.env.UPLOAD_PRIORITY ?? 'normal',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   PUBLIC_URL: BASE_URL,
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

@@ -4,7 +4,6 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { paths } from './src/config/paths.ts';
 // The names the server shares (a relative path: the config loader bundles it instead of asking Node to run TypeScript).
 import { WEB_BUILD } from '../../packages/contract/src/web-build.ts';
 
@@ -115,26 +114,18 @@ function muiWithoutCssVars(): Plugin {
   };
 }
 
-/**
- * The screens a visitor opens straight from outside (the landing's two buttons, the mail links) paint
- * in the first wave of downloads: the build writes dist/route-preloads.json, each such path with every
- * chunk its lazy screen needs (the screen's own and all it imports, not the entry), and the server puts
- * them in that page's HTML as <link rel="modulepreload"> (apps/server/src/plugins/web.ts). Without it
- * the screen's chunks start only once the entry has run and the router has asked for them. Chunks the
- * screen imports dynamically (on first use) are listed apart, as `prefetch`: downloaded, not compiled.
- */
 const webRoot = dirname(fileURLToPath(import.meta.url));
 
 /**
- * The app (src/main.tsx), which the page's entry script (src/boot.ts, in index.html) imports once the
- * static first paint is on screen (docs/decisions/032-app-code-after-the-first-paint.md); the entry and
+ * The app (src/main.tsx), which the page's entry script (src/boot/entry.ts, in index.html) imports once
+ * the page's first paint is on screen (docs/decisions/032-app-code-after-the-first-paint.md); the entry and
  * the few modules it needs before that stay out of the app's chunk.
  */
 const APP_ENTRY = 'src/main.tsx';
-const BOOT_MODULES = /[\\/]index\.html(\?.*)?$|[\\/]src[\\/]boot\.ts$|[\\/]assets[\\/]fonts[\\/]fonts\.css$|vite[\\/]preload-helper|vite[\\/]modulepreload-polyfill/;
+const BOOT_MODULES = /[\\/]index\.html(\?.*)?$|[\\/]src[\\/]boot[\\/]entry\.ts$|[\\/]assets[\\/]fonts[\\/]fonts\.css$|vite[\\/]preload-helper|vite[\\/]modulepreload-polyfill/;
 
 /**
- * The app's first chunk, cut in the stages src/boot.ts imports one task after another (decision 034): a
+ * The app's first chunk, cut in the stages src/boot/entry.ts imports one task after another (decision 034): a
  * single ~520 KB chunk was one long task of evaluation after the first paint.
  */
 const APP_STAGES = {
@@ -146,71 +137,12 @@ const APP_STAGES = {
   base: /[\\/]packages[\\/]contract[\\/]|[\\/]apps[\\/]web[\\/]src[\\/](lib|config|components)[\\/]/,
 };
 
-export const PRELOADED_ROUTES: Record<string, string> = {
-  [paths.login]: 'src/app/routes/login.tsx',
-  [paths.register]: 'src/app/routes/register.tsx',
-  [paths.registerSuccess]: 'src/app/routes/register-success.tsx',
-  [paths.adminLogin]: 'src/app/routes/admin-login.tsx',
-  [paths.forgotPassword]: 'src/app/routes/forgot-password.tsx',
-  [paths.resetPassword]: 'src/app/routes/reset-password.tsx',
-};
-
-function routePreloads(): Plugin {
-  return {
-    name: 'sendero-route-preloads',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const appEntry = join(webRoot, APP_ENTRY);
-      /** Adds `fileName` and, depth first, every chunk it imports statically, but none `known` already has. */
-      const addWithImports = (fileName: string, into: string[], known: (file: string) => boolean = () => false): void => {
-        const chunk = byFile.get(fileName);
-        if (!chunk || known(fileName) || into.includes(fileName)) return;
-        into.push(fileName);
-        chunk.imports.forEach((file) => addWithImports(file, into, known));
-      };
-      const pageEntries = chunks.filter((chunk) => chunk.isEntry && chunk.facadeModuleId !== appEntry);
-      // The page's entry and what it imports are already in index.html; the app (APP_ENTRY) is not.
-      const initialFiles: string[] = [];
-      pageEntries.forEach((chunk) => addWithImports(chunk.fileName, initialFiles));
-      const initial = new Set(initialFiles);
-      const isInitial = (file: string) => initial.has(file);
-      const preloads: Record<string, { modulepreload: string[]; prefetch?: string[] }> = {};
-      // Every other page (the server's '*' entry): the app's chunks alone.
-      const appFiles: string[] = [];
-      pageEntries.forEach((chunk) => chunk.dynamicImports.forEach((file) => addWithImports(file, appFiles, isInitial)));
-      chunks.filter((chunk) => chunk.facadeModuleId === appEntry).forEach((chunk) => addWithImports(chunk.fileName, appFiles, isInitial));
-      preloads[WEB_BUILD.anyPagePreloads] = { modulepreload: appFiles.map((file) => `/${file}`) };
-      for (const [path, module] of Object.entries(PRELOADED_ROUTES)) {
-        const id = join(webRoot, module);
-        const screen = chunks.find((chunk) => chunk.facadeModuleId === id);
-        if (!screen) this.error(`route-preloads: no chunk for ${module} (${path}); is it still a lazy screen?`);
-        // The app itself first (the entry script imports it after the first paint, in stages: the small
-        // src/boot-stages/* chunks in the order it imports them, then main.tsx), without what it loads
-        // later (the other screens); then the screen and all it needs.
-        const files = [...appFiles];
-        addWithImports(screen.fileName, files, isInitial);
-        // What the screen loads on its first use (the auth forms' validation: zod and the contract's
-        // schemas, features/auth/components/auth-schemas.ts, ~110 KB) and all it imports, prefetched:
-        // there at once, offline too, but not compiled while the page becomes interactive
-        // (docs/decisions/037-lighthouse-median-of-five.md).
-        const prefetch: string[] = [];
-        const later = files.slice(appFiles.length).flatMap((file) => byFile.get(file)?.dynamicImports ?? []);
-        later.forEach((file) => addWithImports(file, prefetch, (f) => isInitial(f) || files.includes(f)));
-        preloads[path] = { modulepreload: files.map((file) => `/${file}`), prefetch: prefetch.map((file) => `/${file}`) };
-      }
-      this.emitFile({ type: 'asset', fileName: WEB_BUILD.routePreloadsFile, source: `${JSON.stringify(preloads, null, 2)}\n` });
-    },
-  };
-}
-
 // react-router's package exports point every condition at its development build (dev warnings
 // on); production builds use its production build instead.
 const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
 export default defineConfig(({ command }) => ({
-  plugins: [muiWithoutCssVars(), react(), inlineEntryCss(), pageShellInDev(), routePreloads(), pwa],
+  plugins: [muiWithoutCssVars(), react(), inlineEntryCss(), pageShellInDev(), pwa],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -227,8 +159,9 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     outDir: 'dist',
-    // dist/.vite/manifest.json: what each entry and chunk imports, read by scripts/check-budget.ts (the
-    // landing's JavaScript budget). Served like any built file: it names only public chunks.
+    // dist/.vite/manifest.json: what each entry and chunk imports, read by scripts/prerender.mjs (each
+    // page's preload tags, src/boot/preloads.ts) and scripts/check-budget.ts (the landing's JavaScript
+    // budget). Served like any built file: it names only public chunks.
     manifest: true,
     emptyOutDir: true,
     target: 'es2022',
@@ -236,7 +169,7 @@ export default defineConfig(({ command }) => ({
     // budget is the 170 KB gzip that bench:web checks, not Vite's 500 KB-minified default warning.
     chunkSizeWarningLimit: 640,
     rolldownOptions: {
-      // index.html loads src/boot.ts, which imports main.tsx after the first paint; main.tsx is an entry
+      // index.html loads src/boot/entry.ts, which imports main.tsx after the first paint; main.tsx is an entry
       // too so that what it needs at start is one chunk ('app' below), as when it was the page's entry.
       input: { index: join(webRoot, 'index.html'), main: join(webRoot, APP_ENTRY) },
       treeshake: {
@@ -248,10 +181,10 @@ export default defineConfig(({ command }) => ({
             // Everything the first screen needs (the landing is not lazy) in six chunks, one per stage
             // of its evaluation, instead of a dozen small shared chunks, which compress worse and cost a
             // request each (~172 KB gzip split that way; landing budget: 170 KB). Other screens stay lazy.
-            // The page's entry (src/boot.ts) and what it needs stay on their own: they run before the
+            // The page's entry (src/boot/entry.ts) and what it needs stay on their own: they run before the
             // first paint. The app imports Vite's preload helper from there.
             { name: 'boot', test: BOOT_MODULES, priority: 7 },
-            // The app's start is evaluated in stages, each a task of its own (src/boot.ts, decision 034):
+            // The app's start is evaluated in stages, each a task of its own (src/boot/entry.ts, decision 034):
             // React, then MUI and emotion, then the other libraries, then our shared code, then the rest.
             { name: 'react', tags: ['$initial'], test: APP_STAGES.react, priority: 6 },
             { name: 'styles', tags: ['$initial'], test: APP_STAGES.styles, priority: 5 },

@@ -10,7 +10,9 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.tsx'],
     setupFiles: ['./src/test/setup.ts'],
-    // Screens load lazily and MUI re-renders on every typed key: generous on a shared 2-core machine.
+    // Screens load lazily and MUI re-renders on every typed key: generous on a shared 2-core machine (CI
+    // runs these beside the journeys, docs/decisions/045-tests-run-once-where-the-engine-cannot-matter.md).
+    // A file sets a longer limit where its tests type whole forms; none sets a shorter one.
     testTimeout: 30_000,
     restoreMocks: true,
     unstubGlobals: true,

@@ -125,26 +125,16 @@ describe('serving the built web app', () => {
       '<!doctype html><html lang="es"><head><!-- the server marks <body> --><script type="module" crossorigin src="/assets/app-abc123.js"></script></head>' +
         '<body><div id="root"><main><div class="sd-shell">spinner</div></main></div></body></html>',
     );
-    // The build's static first paint of two screens (apps/web/src/app/static-shells.tsx), and entries to refuse.
-    writeFileSync(
-      join(dist, 'static-shells.json'),
-      JSON.stringify({
-        '/ingresar': { head: '<style data-emotion="css abc">.css-abc{color:red}</style>', body: '<main inert><h1>Iniciar Sesión</h1></main>' },
-        '/registro': { head: 1, body: '<main>no</main>' },
-        nada: { head: '', body: '<main>no</main>' },
-      }),
-    );
-    // The build's map of a screen's chunks (apps/web/vite.config.ts), with entries the server must refuse.
-    writeFileSync(
-      join(dist, 'route-preloads.json'),
-      JSON.stringify({
-        '/ingresar': { modulepreload: ['/assets/login-aaa111.js', '/assets/form-bbb222.js'], prefetch: ['/assets/schemas-ggg777.js'] },
-        '/registro': { modulepreload: ['/assets/register-ccc333.js', 'https://elsewhere.example/x.js', '/assets/"><script>x.js'], prefetch: ['/x.js'] },
-        '/recuperar': ['/assets/forgot-hhh888.js'],
-        nada: { modulepreload: ['/assets/nada-ddd444.js'] },
-        '*': { modulepreload: ['/assets/stage-eee555.js', '/assets/main-fff666.js'] },
-      }),
-    );
+    // The pages the build writes for a screen (apps/web/src/boot/prerender.tsx): index.html with more in it.
+    const page = (head: string, root: string) =>
+      '<!doctype html><html lang="es"><head><title>Sendero</title><script type="module" crossorigin src="/assets/app-abc123.js"></script>' +
+      `${head}</head><body><div id="root"${root}</div></body></html>`;
+    mkdirSync(join(dist, 'pages', 'admin'), { recursive: true });
+    writeFileSync(join(dist, 'pages', 'ingresar.html'), page('<style data-emotion="css abc">.css-abc{color:red}</style>', ' data-prerendered><main><h1>Iniciar Sesión</h1></main>'));
+    writeFileSync(join(dist, 'pages', 'admin', 'ingresar.html'), page('<template id="sd-route-preloads"><link rel="modulepreload" href="/assets/admin-login.js"></template>', '>spinner'));
+    writeFileSync(join(dist, 'pages', 'notes.txt'), 'not a page');
+    mkdirSync(join(dist, 'pages', 'buscar-destino', 'destino'), { recursive: true });
+    writeFileSync(join(dist, 'pages', 'buscar-destino', 'destino', ':id.html'), page('<template id="sd-route-preloads"><link rel="modulepreload" href="/assets/detail.js"></template>', '>spinner'));
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log("sendero")');
     writeFileSync(join(dist, 'favicon.ico'), Buffer.alloc(100, 1));
     writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
@@ -187,51 +177,23 @@ describe('serving the built web app', () => {
     }
   });
 
-  it("puts a screen's chunks, or on any other page the app's, in its HTML as modulepreload links, inert in a template for the entry script", async () => {
-    const html = async (url: string) => (await api(t).get(url, { accept: 'text/html' })).text;
-    const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
-    const login = await html('/ingresar');
-    expect(preloads(login)).toEqual(['/assets/login-aaa111.js', '/assets/form-bbb222.js']);
-    // What the screen loads on first use is prefetched, not modulepreloaded (not compiled at once).
-    const prefetches = (body: string) => [...body.matchAll(/<link rel="prefetch" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
-    expect(prefetches(login)).toEqual(['/assets/schemas-ggg777.js']);
-    // Asked for only once the entry script has seen the first paint (apps/web/src/boot.ts): no link outside the template.
-    const template = /<template id="sd-route-preloads">([\s\S]*?)<\/template>/.exec(login);
-    expect(template).not.toBeNull();
-    expect(preloads(template![1]!)).toEqual(preloads(login));
-    expect(prefetches(template![1]!)).toEqual(prefetches(login));
-    expect(login.indexOf('/assets/app-abc123.js')).toBeLessThan(login.indexOf('<template id="sd-route-preloads">'));
-    expect(login.indexOf('</template>')).toBeLessThan(login.indexOf('</head>'));
-    // Only same-site /assets/*.js files are taken from the map.
-    const register = await html('/registro');
-    expect(preloads(register)).toEqual(['/assets/register-ccc333.js']);
-    expect(prefetches(register)).toEqual([]);
-    // An entry not in the build's shape is ignored: that page gets the '*' entry.
-    expect(preloads(await html('/recuperar'))).toEqual(['/assets/stage-eee555.js', '/assets/main-fff666.js']);
-    // Every other page gets the map's '*' entry (the app's chunks), in the template as well.
-    for (const url of ['/', '/buscar-destino', '/ingresar/otra']) {
-      const page = await html(url);
-      expect(preloads(page), url).toEqual(['/assets/stage-eee555.js', '/assets/main-fff666.js']);
-      expect(preloads(/<template id="sd-route-preloads">([\s\S]*?)<\/template>/.exec(page)?.[1] ?? ''), url).toEqual(preloads(page));
-    }
-    expect(preloads(await html('nada'))).not.toContain('/assets/nada-ddd444.js');
-  });
-
-  it("puts /ingresar's screen, rendered at build time, in its #root and its styles in <head>; no other page's", async () => {
+  it('answers a path the build wrote a page for with that page, with the meta tags and the page class', async () => {
     const html = async (url: string) => (await api(t).get(url, { accept: 'text/html' })).text;
     for (const url of ['/ingresar', '/ingresar?volver=%2Fperfil']) {
       const login = await html(url);
-      expect(login, url).toMatch(/<div id="root"><main inert><h1>Iniciar Sesión<\/h1><\/main><\/div><\/body>/);
-      expect(login).not.toContain('sd-shell');
-      const style = login.indexOf('<style data-emotion="css abc">');
-      expect(style).toBeGreaterThan(login.indexOf('rel="modulepreload"'));
-      expect(style).toBeLessThan(login.indexOf('</head>'));
+      expect(login, url).toContain('<div id="root" data-prerendered><main><h1>Iniciar Sesión</h1></main></div>');
+      expect(login).toContain('<style data-emotion="css abc">');
+      expect(login).toMatch(/<\/head><body class="sd-page">/);
+      expect(login).toContain('<meta property="og:title"');
     }
-    // An entry without its two strings, or not a path, is left out: those pages keep the spinner shell.
-    for (const url of ['/registro', '/buscar-destino', '/ingresar/otra', '/']) {
+    expect(await html('/admin/ingresar')).toContain('<link rel="modulepreload" href="/assets/admin-login.js">');
+    // A destination's page by its router pattern, whatever its id.
+    expect(await html('/buscar-destino/destino/f47ac10b-58cc-4372-a567-0e02b2c3d479')).toContain('<link rel="modulepreload" href="/assets/detail.js">');
+    // Every other path gets index.html.
+    for (const url of ['/registro', '/buscar-destino', '/ingresar/otra', '/', '/notes.txt', '/pages/ingresar']) {
       const body = await html(url);
       expect(body, url).not.toContain('data-emotion');
-      expect(body, url).not.toContain('<main>no</main>');
+      expect(body, url).not.toContain('data-prerendered');
     }
   });
 

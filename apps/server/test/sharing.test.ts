@@ -64,6 +64,13 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log("sendero")');
+  // The build's page of a destination (apps/web/src/boot/prerender.tsx): index.html with the detail's
+  // chunks; a shared destination's page carries them too.
+  mkdirSync(join(dist, 'pages', 'buscar-destino', 'destino'), { recursive: true });
+  writeFileSync(
+    join(dist, 'pages', 'buscar-destino', 'destino', ':id.html'),
+    INDEX_HTML.replace('</head>', '<template id="sd-route-preloads">\n      <link rel="modulepreload" crossorigin href="/assets/detail-abc.js">\n    </template></head>'),
+  );
   t = await buildTestApp({ env: { WEB_DIST_DIR: dist, PUBLIC_URL } });
   [ana, beto, admin] = await Promise.all([t.createUser(), t.createUser(), t.createAdmin()]);
 });
@@ -115,6 +122,8 @@ describe('meta tags of a shared destination page (docs/product.md#sharing)', () 
     const url = `${PUBLIC_URL}/buscar-destino/destino/${place._id}`;
     const description = p.metaOf('description')!;
     expect(p.title).toBe('Laguna Humantay · Sendero');
+    // The detail's chunks download with the app's, as on any destination's page (inert, for the entry script).
+    expect(res.text).toMatch(/<template id="sd-route-preloads">\s*<link rel="modulepreload" crossorigin href="\/assets\/detail-abc.js">/);
     expect(description.startsWith('Una laguna turquesa entre nevados. Se llega caminando desde el pueblo. Muy lindo.')).toBe(true);
     // Cut at the end of a word, with an ellipsis: never mid-word ('Muy lin').
     expect(Array.from(description).length).toBeLessThanOrEqual(160);

@@ -141,6 +141,15 @@ describe('PUT, GET, GET .gpx and DELETE', () => {
     expect(gxRes.status).toBe(200);
     expect(gxRes.body.track).toMatchObject(expectedSummary([gx]));
 
+    // GPX 1.0, and a KML gx:MultiTrack of two tracks (two segments).
+    const old10 = gpxFile([walk(35)]).replace('version="1.1"', 'version="1.0"').replace('http://www.topografix.com/GPX/1/1', 'http://www.topografix.com/GPX/1/0');
+    expect((await putTrack(t, creator.token, place._id, old10)).body.track).toMatchObject(expectedSummary([walk(35)]));
+    const [m1, m2] = [walk(30), walk(20, { lat0: -9.2 })];
+    const multi = gxTrackFile(m1).replace('<gx:Track>', '<gx:MultiTrack><gx:Track>').replace('</gx:Track>', `</gx:Track>${gxTrackFile(m2).split('<Placemark>')[1]!.split('</Placemark>')[0]!}</gx:MultiTrack>`);
+    const multiRes = await putTrack(t, creator.token, place._id, multi, 'ruta.kml');
+    expect(multiRes.status).toBe(200);
+    expect(multiRes.body.track).toMatchObject(expectedSummary([m1, m2]));
+
     const flat = walk(25, { ele: false });
     const noEle = await putTrack(t, creator.token, place._id, gpxFile([flat]));
     expect(noEle.body.track).toMatchObject({ ascent_m: null, descent_m: null, min_ele_m: null, max_ele_m: null });

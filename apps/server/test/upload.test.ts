@@ -159,7 +159,10 @@ describe('uploading an image', () => {
     expect(bomb.length).toBeLessThan(200_000);
     const started = performance.now();
     const res = await upload(t, user.token, bomb, 'place');
-    expect(performance.now() - started).toBeLessThan(2000);
+    // Refused from its header: well under a second alone. Decoding its 400 megapixels (1.2 GB of pixels)
+    // would take far longer than ten seconds; the margin is for a busy two-core machine (CI runs other
+    // test files and the journeys beside this one), which a limit of 2 s counted on being quiet.
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(res.status).toBe(413);
     expect(res.body.error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: MSG.imageTooManyPixels });
     const health = await api(t).get(API.health);

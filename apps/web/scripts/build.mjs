@@ -1,4 +1,4 @@
-// `npm run build -w apps/web`: the web app is built into dist-next/ (vite, the static shells, the
+// `npm run build -w apps/web`: the web app is built into dist-next/ (vite, the prerendered pages, the
 // precompressed copies), then replaces dist/ by two renames, so a server running on dist/ never serves a
 // half-written or emptied folder while a build runs (README, "The two commands").
 import { spawnSync } from 'node:child_process';
@@ -18,7 +18,7 @@ function run(command, args) {
 
 rmSync(next, { recursive: true, force: true });
 run(process.execPath, [join(webRoot, '../../node_modules/vite/bin/vite.js'), 'build', '--outDir', next, '--emptyOutDir']);
-run(process.execPath, ['scripts/render-static-shells.mjs']);
+run(process.execPath, ['scripts/prerender.mjs']);
 run(process.execPath, ['scripts/precompress.mjs']);
 
 rmSync(old, { recursive: true, force: true });

@@ -1,36 +1,39 @@
 import '@/lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRouter, whenRouterReady } from '@/app/router';
+import { PRERENDERED_ATTR } from '@/boot/hydration';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// The page's static first paint stays until the first screen can render (a lazy screen's chunk, which
-// /ingresar and /registro preload). The router starts in a task of its own, after the browser has had
-// the chance to paint and to handle input, and a transition lets React render the screen in small
-// slices: the main-thread blocking time counts in the pages' Lighthouse score.
+const app = (
+  <StrictMode>
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
+  </StrictMode>
+);
+
+// The page's first paint stays until the first screen can render (a lazy screen's chunk, which the
+// pages the build writes preload: src/boot/README.md). The router starts in a task of its own, after the
+// browser has had the chance to paint and to handle input. A page prerendered at build time (/ingresar,
+// /registro) is hydrated: React adopts its markup as it is, with what was typed, the focus and the caret.
+// Any other page is rendered anew, in a transition, so React renders the screen in small slices.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 void nextTask()
   .then(whenRouterReady)
-  .then(() =>
-    startTransition(() => {
-      createRoot(root).render(
-        <StrictMode>
-          <AppProvider>
-            <AppRouter />
-          </AppProvider>
-        </StrictMode>,
-      );
-    }),
-  )
+  .then(() => {
+    if (root.hasAttribute(PRERENDERED_ATTR)) hydrateRoot(root, app);
+    else startTransition(() => createRoot(root).render(app));
+  })
   .then(registerServiceWorkerWhenIdle);
 
 // The service worker (offline use, installable app) registers once the page has loaded and the first
 // screen has rendered (the browser is idle after React's first commit), from a chunk of its own: the
 // landing's first download does not grow, and its precaching does not compete with the first screen.
-// The load event alone no longer says that: src/boot.ts imports this module after the first paint.
+// The load event alone no longer says that: src/boot/entry.ts imports this module after the first paint.
 function registerServiceWorkerWhenIdle(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const register = (): void => {

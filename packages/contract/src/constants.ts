@@ -73,9 +73,6 @@ export const SIDE_MENU_WIDTH = 240;
 
 export const COLORS = { purple: '#9f2dc7', coral: '#FF7B5F' } as const;
 
-// SESSION_STORAGE_KEY lives in session-key.ts: the page's entry script reads it (apps/web/src/boot.ts)
-// and takes that one small module, not these constants, into the first download.
-
 export const ADMIN_PAGE_SIZE = 20;
 
 /** Image uploads (docs/product.md#images). */

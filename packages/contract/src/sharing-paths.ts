@@ -6,6 +6,9 @@
 /** The address of a destination's page, and the prefix the server recognises to render its meta tags. */
 export const PLACE_PAGE_PREFIX = '/buscar-destino/destino/';
 
+/** The router's pattern of a destination's page; also the key of its route preloads (apps/web/vite.config.ts). */
+export const PLACE_PAGE_PATTERN = `${PLACE_PAGE_PREFIX}:id` as const;
+
 /** The query parameter that carries where to go after signing in (`/ingresar?volver=/buscar-destino`). */
 export const RETURN_PARAM = 'volver';
 

@@ -21,7 +21,8 @@ const NAMES = Object.entries(WEB_BUILD).filter(([, value]) => value.length > 1);
 describe('the names the web build and the server share (packages/contract/src/web-build.ts)', () => {
   it('covers the build and the server', () => {
     expect(FILES).toContain('apps/server/src/plugins/web.ts');
-    expect(FILES).toContain('apps/web/src/boot.ts');
+    expect(FILES).toContain('apps/web/src/boot/entry.ts');
+    expect(FILES).toContain('apps/web/src/boot/prerender.tsx');
   });
 
   it.each(NAMES)('%s is spelled only in the shared module', (_key, value) => {

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { MSG, placeIdFromPath, UPLOADS_PATH_PREFIX, WEB_BUILD, type StaticShell } from '@sendero/contract';
+import { MSG, PLACE_PAGE_PATTERN, placeIdFromPath, UPLOADS_PATH_PREFIX, WEB_BUILD } from '@sendero/contract';
 import { makeCachedBody, sendCachedBody, type CachedBody } from '@/http/cached-body.js';
 import { genericHead, placeHead, unescapeHtml, type GenericPage } from '@/http/page-meta.js';
 import { PLACE_INDEX_TTL_MS } from '@/services/place-index.js';
@@ -56,83 +56,18 @@ const DESCRIPTION_RE = /<meta\s+name=["']description["']\s+content=["']([^"']*)[
 const HEAD_MARK = '\u0000head\u0000';
 
 /**
- * The built index.html split around the place where each page's meta tags go (where its <title> was),
- * in two forms: the landing's, and every other page's, whose <body> gets the class that shows the
- * static page shell instead of the landing's static hero (both are in apps/web/index.html, so the first
- * paint needs no JavaScript).
+ * A built page (index.html, or one the build wrote for a screen) split around the place where each page's
+ * meta tags go (where its <title> was), in two forms: the landing's, and every other page's, whose <body>
+ * gets the class that shows the static page shell instead of the landing's static hero (both are in
+ * apps/web/index.html, so the first paint needs no JavaScript).
  */
 interface PageTemplate {
-  version: string;
   landing: readonly [string, string];
   page: readonly [string, string];
   generic: GenericPage;
-  /** Per path, the <link rel="modulepreload"> tags of its screen's chunks (see readRoutePreloads). */
-  preloads: ReadonlyMap<string, string>;
-  /** Per path, the screen's static first paint (see staticShells). */
-  shells: ReadonlyMap<string, StaticShell>;
 }
 
-/** The entries of a JSON object the web build writes (path -> value); none when missing or unreadable. */
-function buildMapEntries(json: string | null): Array<[string, unknown]> {
-  if (!json) return [];
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.entries(parsed) : [];
-  } catch {
-    return [];
-  }
-}
-
-/**
- * The build's static first paint of /ingresar and /registro: their screen rendered with the app's own
- * components, put in that page's #root (its styles in <head>) so the form paints before any JavaScript
- * has run; the app replaces it when it takes over. A missing or unreadable file only costs that.
- */
-export function staticShells(json: string | null): Map<string, StaticShell> {
-  const shells = new Map<string, StaticShell>();
-  for (const [path, shell] of buildMapEntries(json)) {
-    const { head, body } = (shell ?? {}) as Partial<StaticShell>;
-    if (path.startsWith('/') && typeof head === 'string' && typeof body === 'string') shells.set(path, { head, body });
-  }
-  return shells;
-}
-
-/** The app's mount point, the last element of <body> (apps/web/index.html), with what it holds. */
-const ROOT_RE = /(<div id="root">)[\s\S]*?(<\/div>\s*<\/body>)/i;
-
-const ASSET_HREF_RE = /^\/assets\/[\w.-]+\.js$/;
-
-
-/**
- * The build's map from a screen's path to the chunks that screen needs (/ingresar: the app, the login
- * screen, its form...), as the modulepreload tags that path's HTML carries, so they download together
- * with the app's code instead of after the router asks for them (a second round trip before the form
- * works); and to what the screen loads on first use (the forms' validation), as prefetch tags: fetched
- * into the HTTP cache at low priority, not compiled while the page becomes interactive
- * (docs/decisions/037-lighthouse-median-of-five.md). The tags are inside a <template>, inert: the entry
- * script puts them in <head> once the page's static first paint is on screen
- * (docs/decisions/032-app-code-after-the-first-paint.md). Pages the map does not name get its '*' entry:
- * the app's chunks, which the entry script imports in stages (docs/decisions/034-app-evaluated-in-stages.md),
- * so they too download in one wave. A missing or unreadable map only costs that speed-up. Only
- * /assets/*.js paths are taken.
- */
-export function routePreloadTags(json: string | null): Map<string, string> {
-  const tags = new Map<string, string>();
-  const hrefs = (files: unknown) => (Array.isArray(files) ? files : []).filter((file): file is string => typeof file === 'string' && ASSET_HREF_RE.test(file));
-  for (const [path, entry] of buildMapEntries(json)) {
-    if (!(path.startsWith('/') || path === WEB_BUILD.anyPagePreloads) || !entry || typeof entry !== 'object') continue;
-    const { modulepreload, prefetch } = entry as Partial<Record<'modulepreload' | 'prefetch', unknown>>;
-    const links = [
-      ...hrefs(modulepreload).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-      ...hrefs(prefetch).map((href) => `<link rel="prefetch" crossorigin href="${href}">`),
-    ];
-    if (!links.length) continue;
-    tags.set(path, `<template id="${WEB_BUILD.routePreloadsId}">\n      ${links.join('\n      ')}\n    </template>`);
-  }
-  return tags;
-}
-
-export function makePageTemplate(html: string, version: string, preloadsJson: string | null = null, shellsJson: string | null = null): PageTemplate {
+export function makePageTemplate(html: string): PageTemplate {
   const title = TITLE_RE.exec(html);
   const description = DESCRIPTION_RE.exec(html);
   let marked = html;
@@ -147,16 +82,37 @@ export function makePageTemplate(html: string, version: string, preloadsJson: st
   const bodyTag = /<\/head>/i.test(marked) ? /(<\/head>\s*)<body(\s[^>]*)?>/i : /<body(\s[^>]*)?>/i;
   const page = marked.replace(bodyTag, (tag) => (tag.includes('class=') ? tag : tag.replace('<body', `<body class="${WEB_BUILD.pageClass}"`)));
   return {
-    version,
     landing: split(marked),
     page: split(page),
     generic: {
       title: title ? unescapeHtml(title[1]!.trim()) : FALLBACK_PAGE.title,
       description: description ? unescapeHtml(description[1]!.trim()) : FALLBACK_PAGE.description,
     },
-    preloads: routePreloadTags(preloadsJson),
-    shells: staticShells(shellsJson),
   };
+}
+
+/** index.html, and per path the page the build wrote for it (see loadPages). */
+interface Templates {
+  version: string;
+  index: PageTemplate;
+  pages: ReadonlyMap<string, PageTemplate>;
+}
+
+/**
+ * The pages the build writes under dist/pages/ (apps/web/src/boot/prerender.tsx): `pages/ingresar.html`
+ * answers /ingresar, `pages/admin/ingresar.html` /admin/ingresar, `pages/buscar-destino/destino/:id.html`
+ * every destination's page. Each is index.html with that screen's preloads and, for /ingresar and
+ * /registro, the screen itself prerendered. None without the folder.
+ */
+async function loadPages(dir: string, prefix = ''): Promise<Map<string, PageTemplate>> {
+  const pages = new Map<string, PageTemplate>();
+  const entries = await readdir(join(dir, prefix), { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const name = `${prefix}/${entry.name}`;
+    if (entry.isDirectory()) for (const [path, page] of await loadPages(dir, name)) pages.set(path, page);
+    else if (entry.name.endsWith('.html')) pages.set(name.slice(0, -'.html'.length), makePageTemplate(await readFile(join(dir, name), 'utf8')));
+  }
+  return pages;
 }
 
 /** How often index.html is checked for a new build (a deploy is served without a restart). */
@@ -166,15 +122,16 @@ const GENERIC_PAGES_MAX = 500;
 const GENERIC_PATH_MAX = 200;
 
 /**
- * Renders index.html for a web route with that route's meta tags (docs/product.md#sharing), each page
+ * Renders index.html, or the page the build wrote for that path, for a web route with that route's meta
+ * tags (docs/product.md#sharing), each page
  * kept as ready bytes with a strong ETag and lazily compressed forms: a verified destination's page per
  * version of its shared facts (dropped with them when the place changes, services/place-share.ts), the
  * other pages per path. A new build replaces everything.
  */
 class PageRenderer {
-  private template: PageTemplate | null = null;
+  private template: Templates | null = null;
   private checkedAt = 0;
-  private loading: Promise<PageTemplate> | null = null;
+  private loading: Promise<Templates> | null = null;
   private generic = new Map<string, CachedBody>();
   private places = new WeakMap<SharedPlace, { version: string; body: CachedBody }>();
 
@@ -183,13 +140,13 @@ class PageRenderer {
     private readonly publicUrl: string,
   ) {}
 
-  private async load(): Promise<PageTemplate> {
+  private async load(): Promise<Templates> {
+    // The build replaces dist/ as a whole (apps/web/scripts/build.mjs): a new index.html, new pages.
     const info = await stat(this.file);
     const version = `${info.mtimeMs}:${info.size}`;
     if (this.template?.version !== version) {
-      const preloads = await readFile(join(dirname(this.file), WEB_BUILD.routePreloadsFile), 'utf8').catch(() => null);
-      const shells = await readFile(join(dirname(this.file), WEB_BUILD.staticShellsFile), 'utf8').catch(() => null);
-      this.template = makePageTemplate(await readFile(this.file, 'utf8'), version, preloads, shells);
+      const index = makePageTemplate(await readFile(this.file, 'utf8'));
+      this.template = { version, index, pages: await loadPages(join(dirname(this.file), WEB_BUILD.pagesDir)) };
       this.generic.clear();
       this.places = new WeakMap();
     }
@@ -197,7 +154,7 @@ class PageRenderer {
     return this.template;
   }
 
-  private async current(): Promise<PageTemplate> {
+  private async current(): Promise<Templates> {
     if (this.template && Date.now() - this.checkedAt < TEMPLATE_CHECK_MS) return this.template;
     this.loading ??= this.load().finally(() => (this.loading = null));
     return this.loading;
@@ -208,22 +165,18 @@ class PageRenderer {
     if (shared) {
       const hit = this.places.get(shared);
       if (hit?.version === template.version) return hit.body;
-      const [before, after] = template.page;
+      // A destination's page is the build's page of its router pattern (the detail's preloads), if any.
+      const [before, after] = (template.pages.get(PLACE_PAGE_PATTERN) ?? template.index).page;
       const body = makeCachedBody(Buffer.from(`${before}${placeHead(shared, this.publicUrl)}\n    ${after}`));
       this.places.set(shared, { version: template.version, body });
       return body;
     }
     const hit = this.generic.get(pathname);
     if (hit) return hit;
-    const [before, after] = pathname === '/' ? template.landing : template.page;
-    // In <head>, after the entry script: inert until that script reads them (see routePreloadTags).
-    const preload = template.preloads.get(pathname) ?? template.preloads.get(WEB_BUILD.anyPagePreloads);
-    let rest = !preload ? after : /<\/head>/i.test(after) ? after.replace(/<\/head>/i, () => `  ${preload}\n  </head>`) : `${preload}\n    ${after}`;
-    const shell = template.shells.get(pathname);
-    if (shell && ROOT_RE.test(rest) && /<\/head>/i.test(rest)) {
-      rest = rest.replace(/<\/head>/i, () => `${shell.head}\n  </head>`).replace(ROOT_RE, (_all, open: string, close: string) => `${open}${shell.body}${close}`);
-    }
-    const body = makeCachedBody(Buffer.from(`${before}${genericHead(template.generic, this.publicUrl, pathname)}\n    ${rest}`));
+    // A destination's page (one not shared: unverified, or not found) by its router pattern.
+    const page = template.pages.get(placeIdFromPath(pathname) ? PLACE_PAGE_PATTERN : pathname) ?? template.index;
+    const [before, after] = pathname === '/' ? page.landing : page.page;
+    const body = makeCachedBody(Buffer.from(`${before}${genericHead(page.generic, this.publicUrl, pathname)}\n    ${after}`));
     if (pathname.length <= GENERIC_PATH_MAX) {
       if (this.generic.size >= GENERIC_PAGES_MAX) this.generic.delete(this.generic.keys().next().value!);
       this.generic.set(pathname, body);

@@ -10,7 +10,7 @@ import { sendCachedBody } from '@/http/cached-body.js';
 import { MULTIPART_OVERHEAD, readFileField, uploadRateLimit } from '@/http/multipart-file.js';
 import { errorResponses } from '@/plugins/errors.js';
 import { assertCanEditTrack, deleteTrack, getTrackBody, getTrackGpx, saveTrack } from '@/services/tracks.js';
-import { TrackReader } from '@/tracks/track-reader.js';
+import { TrackReader, TrackReadTimeout } from '@/tracks/track-reader.js';
 
 /** Files being read or waiting for the track reader; one more is 503 with Retry-After. */
 const TRACK_MAX_PENDING = 8;
@@ -66,7 +66,11 @@ export default async function tracksRoutes(fastify: FastifyInstance): Promise<vo
       if (reader.pending >= TRACK_MAX_PENDING) throw serviceUnavailable(5);
       const path = await readFileField(request, { maxBytes: TRACK_FILE_MAX_BYTES, tooLarge: TRACK_MSG.tooLarge, missing: TRACK_MSG.fileMissing, retryAfterSeconds: () => 5 });
       try {
-        const answer = await reader.read(path);
+        const answer = await reader.read(path).catch((error: unknown) => {
+          // A file its thread gave up on is not a track this server can read.
+          if (error instanceof TrackReadTimeout) return { problem: 'invalid' as const, cpuMs: undefined };
+          throw error;
+        });
         request.log.info({ trackCpuMs: answer.cpuMs }, 'track file read');
         if ('problem' in answer) throw new AppError(400, 'INVALID_TRACK', answer.problem === 'tooManyPoints' ? TRACK_MSG.tooManyPoints : TRACK_MSG.invalid);
         if ('fault' in answer) throw new Error(`track worker: ${answer.fault}`);

@@ -33,7 +33,7 @@ import type { TokenClaims } from './tokens.js';
 import { placeChanged } from './place-changes-hub.js';
 import { getPlaceList, type PlaceListEntry, type PlaceListItem } from './place-list-cache.js';
 import { assertOwnUploads } from '@/services/uploads-registry.js';
-import { summaryOf } from './tracks.js';
+import { summaryOf } from './track-summary.js';
 
 /**
  * The closure a place carries (docs/product.md#trail-conditions): set (a note) and in force on `today`

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { canEditPlace, canSeePlace, MSG, TRACK_MSG, type Deleted, type TrackSummary } from '@sendero/contract';
-import { places, placeTracks, type PlaceTrackRow } from '@/db/schema.js';
+import { places, placeTracks } from '@/db/schema.js';
 import type { Db, Tx } from '@/db/types.js';
 import { forbidden, notFound } from '@/errors.js';
 import { makeCachedBody, type CachedBody } from '@/http/cached-body.js';
@@ -8,30 +8,13 @@ import type { AuthUser } from '@/services/caller.js';
 import { gpxChunks, type ReadTrack } from '@/tracks/track-codec.js';
 import { getVisiblePlaceRow, isUuid, ownership } from './places.js';
 import { placeChanged } from './place-changes-hub.js';
+import { summaryOf } from './track-summary.js';
 
 /**
  * Route tracks (docs/product.md#tracks, docs/decisions/044-route-tracks.md): stored, replaced, removed
  * by the place's creator or an admin; read by whoever may see the place. The file itself is never
  * kept: only what tracks/parse-track.ts made of it.
  */
-
-type SummaryColumns = Pick<PlaceTrackRow, 'distanceM' | 'ascentM' | 'descentM' | 'minEleM' | 'maxEleM' | 'durationMin' | 'pointCount'> & {
-  updatedAt: Date | string;
-};
-
-/** The summary of docs/product.md#tracks from a row's columns. */
-export function summaryOf(row: SummaryColumns): TrackSummary {
-  return {
-    distance_m: row.distanceM,
-    ascent_m: row.ascentM,
-    descent_m: row.descentM,
-    min_ele_m: row.minEleM,
-    max_ele_m: row.maxEleM,
-    duration_min: row.durationMin,
-    points: row.pointCount,
-    updated_at: new Date(row.updatedAt).toISOString(),
-  };
-}
 
 const summaryColumns = {
   distanceM: placeTracks.distanceM,

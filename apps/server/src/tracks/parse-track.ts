@@ -29,18 +29,45 @@ export type ParsedTrack = { ok: true; segments: TrackSegments } | { ok: false; p
 
 const refuse = (problem: TrackProblem = 'invalid'): ParsedTrack => ({ ok: false, problem });
 
+/*
+ * Every pattern below runs in time linear in the file, whatever it holds: a tag's attributes never
+ * contain `<` or `>` (`[^<>]*`), an element's text never contains `<` (`[^<]*`), and what may nest
+ * (extensions) or may not close (the prolog) is walked with indexOf. A pattern that could backtrack
+ * over the rest of the file at every unclosed tag would let a 10 MB file hold the reader for hours.
+ */
+
 /** A DOCTYPE or an entity declaration anywhere (case-insensitive, as some parsers accept). */
 const DECLARATION_RE = /<!\s*(doctype|entity)/i;
 /** Every `<ele>` value of a GPX file (with or without a namespace prefix). */
-const GPX_ELE_RE = /<(?:[\w-]+:)?ele\b[^>]*>([^<]*)<\//g;
-/** Times and extensions (GPX), times of gx:Track (KML): never stored, so never parsed. */
-const STRIP_RE = /<((?:[\w-]+:)?(?:time|extensions|when))\b[^>]*>[^]*?<\/\1\s*>/g;
+const GPX_ELE_RE = /<(?:[\w-]+:)?ele\b[^<>]*>([^<]*)<\//g;
+/** Times (GPX `<time>`, KML `<when>`): never stored, so never parsed. */
+const TIME_RE = /<((?:[\w-]+:)?(?:time|when))\b[^<>]*>[^<]*<\/\1\s*>/g;
+const EXTENSIONS_OPEN_RE = /<((?:[\w-]+:)?extensions)\b[^<>]*>/g;
 const BETWEEN_TAGS_RE = />\s+</g;
-const GPX_TRKPT_RE = /<(?:[\w-]+:)?trkpt\b([^>]*)>/g;
-const GPX_RTEPT_RE = /<(?:[\w-]+:)?rtept\b([^>]*)>/g;
+const GPX_TRKPT_RE = /<(?:[\w-]+:)?trkpt\b([^<>]*)>/g;
+const GPX_RTEPT_RE = /<(?:[\w-]+:)?rtept\b([^<>]*)>/g;
 const ATTR_RE = (name: string) => new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`);
 const LAT_RE = ATTR_RE('lat');
 const LON_RE = ATTR_RE('lon');
+const ROOT_RE = /<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)/y;
+/** Element tags: `</name>`, `<name ...>`, `<name .../>` (comments, declarations and instructions aside). */
+const TAG_RE = /<(\/?)[A-Za-z_][^<>]*?(\/?)>/g;
+/** Deeper than this is not a GPX or KML (a KML in folders is a dozen levels): xmldom slows down with depth. */
+const MAX_DEPTH = 100;
+/** A longer tag is not a GPX or KML one (namespaces included, a few hundred characters): xmldom compares every attribute with every other. */
+const MAX_TAG_LENGTH = 8192;
+
+/** Whether elements nest deeper than `MAX_DEPTH` or a tag is longer than `MAX_TAG_LENGTH` (on the text, in one pass). */
+function outOfShape(text: string): boolean {
+  let depth = 0;
+  TAG_RE.lastIndex = 0;
+  for (let m = TAG_RE.exec(text); m !== null; m = TAG_RE.exec(text)) {
+    if (m[0].length > MAX_TAG_LENGTH) return true;
+    if (m[1]) depth--;
+    else if (!m[2] && ++depth > MAX_DEPTH) return true;
+  }
+  return false;
+}
 
 /** Whether every point tag matched by `re` says a latitude and a longitude that are finite numbers. */
 function everyPointReadable(text: string, re: RegExp): boolean {
@@ -60,10 +87,47 @@ function countMatches(text: string, re: RegExp): number {
   return n;
 }
 
-/** The root element's local name, read from the text (after a BOM, an XML declaration, comments and processing instructions). */
-function rootName(text: string): string | null {
-  const m = /^\uFEFF?\s*(?:<\?[^]*?\?>\s*|<!--[^]*?-->\s*)*<([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)/.exec(text);
-  return m ? m[2]!.toLowerCase() : null;
+/** The root element's local name: after a BOM, whitespace, the XML declaration, comments and processing instructions. */
+export function rootName(text: string): string | null {
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i]!)) i++;
+    if (text.startsWith('<?', i)) {
+      const end = text.indexOf('?>', i + 2);
+      if (end < 0) return null;
+      i = end + 2;
+    } else if (text.startsWith('<!--', i)) {
+      const end = text.indexOf('-->', i + 4);
+      if (end < 0) return null;
+      i = end + 3;
+    } else break;
+  }
+  ROOT_RE.lastIndex = i;
+  const m = ROOT_RE.exec(text);
+  return m ? m[1]!.toLowerCase() : null;
+}
+
+/** The text without its `<extensions>` elements (which nest other elements), walked once. */
+function withoutExtensions(text: string): string {
+  const parts: string[] = [];
+  let from = 0;
+  EXTENSIONS_OPEN_RE.lastIndex = 0;
+  for (let m = EXTENSIONS_OPEN_RE.exec(text); m !== null; m = EXTENSIONS_OPEN_RE.exec(text)) {
+    let end: number;
+    if (m[0].endsWith('/>')) end = EXTENSIONS_OPEN_RE.lastIndex;
+    else {
+      const close = text.indexOf(`</${m[1]}`, EXTENSIONS_OPEN_RE.lastIndex);
+      const gt = close < 0 ? -1 : text.indexOf('>', close);
+      // Never closed: the parser will say the file is broken; nothing more to strip.
+      if (gt < 0) break;
+      end = gt + 1;
+    }
+    parts.push(text.slice(from, m.index));
+    from = end;
+    EXTENSIONS_OPEN_RE.lastIndex = end;
+  }
+  parts.push(text.slice(from));
+  return parts.join('');
 }
 
 /** The lines of a GeoJSON geometry, in order: each LineString is a segment. */
@@ -109,7 +173,10 @@ export function parseTrackFile(bytes: Uint8Array): ParsedTrack {
 
   // What is never kept goes before the document is built (fewer nodes: half the parsing time): times,
   // extensions, and the whitespace between tags.
-  const lean = text.replace(STRIP_RE, '').replace(BETWEEN_TAGS_RE, '><');
+  const lean = withoutExtensions(text.replace(TIME_RE, '')).replace(BETWEEN_TAGS_RE, '><');
+  // xmldom takes seconds per thousand levels of unclosed elements, or on a tag of a million attributes:
+  // a file shaped like that is refused first.
+  if (outOfShape(lean)) return refuse();
   let doc: XmlDocument;
   try {
     doc = new DOMParser({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landingFiles, type Manifest } from '../../scripts/check-budget';
+import { landingFiles, screenFiles, type Manifest } from '../../scripts/check-budget';
 
 // The build's landing budget check (scripts/check-budget.ts) counts what the landing loads, from Vite's
 // manifest: the entry, what it imports, statically or not, but not the lazy screens nor what is loaded on use.
@@ -21,5 +21,24 @@ describe("the landing's JavaScript, as the build's budget check counts it", () =
   it('counts a new dynamic import until it is named as loaded on use', () => {
     const more = { ...manifest, 'src/main.tsx': { ...manifest['src/main.tsx']!, dynamicImports: ['src/lib/new-thing.ts'] }, 'src/lib/new-thing.ts': { file: 'assets/new.js', src: 'src/lib/new-thing.ts' } };
     expect(landingFiles(more)).toContain('assets/new.js');
+  });
+});
+
+describe("a member screen's first-load JavaScript, as the build's budget check counts it", () => {
+  const withScreen: Manifest = {
+    ...manifest,
+    'src/app/routes/place-detail.tsx': { file: 'assets/detail.js', src: 'src/app/routes/place-detail.tsx', imports: ['_shared.js', '_facts.js'], dynamicImports: ['_editor.js'] },
+    '_facts.js': { file: 'assets/facts.js' },
+    '_editor.js': { file: 'assets/editor.js', imports: ['_zod.js'] },
+    '_zod.js': { file: 'assets/zod.js' },
+  };
+
+  it('is the entry, the app and the screen with what they import statically, not what the screen loads on use', () => {
+    expect(screenFiles(withScreen, 'src/app/routes/place-detail.tsx')).toEqual(['assets/index.js', 'assets/shared.js', 'assets/main.js', 'assets/detail.js', 'assets/facts.js']);
+  });
+
+  it('counts a new static import of the screen', () => {
+    const heavier = { ...withScreen, 'src/app/routes/place-detail.tsx': { ...withScreen['src/app/routes/place-detail.tsx']!, imports: ['_shared.js', '_facts.js', '_editor.js'] } };
+    expect(screenFiles(heavier, 'src/app/routes/place-detail.tsx')).toContain('assets/zod.js');
   });
 });

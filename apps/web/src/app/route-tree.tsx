@@ -6,6 +6,7 @@ import { lazyScreen as screen } from './layout/lazy-screen';
 import { PageLoader } from './layout/page-loader';
 import { RouteError } from './layout/route-error';
 import LandingScreen from './routes/landing';
+import { onArrivalOnly, prefetchPlace, prefetchPlaceIndex } from './route-data';
 
 export const routes: RouteObject[] = [
   {
@@ -32,8 +33,11 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
-          { path: paths.search, lazy: screen(() => import('./routes/search')) },
-          { path: paths.placeDetailPattern, lazy: screen(() => import('./routes/place-detail')) },
+          // The screen's data is asked for by the route's loader, alongside the screen's chunk, not once
+          // the screen has rendered (app/route-data.ts); once, on arrival: the search's address changes
+          // with every filter and the screen's queries keep their data fresh themselves.
+          { path: paths.search, loader: prefetchPlaceIndex, shouldRevalidate: onArrivalOnly, lazy: screen(() => import('./routes/search')) },
+          { path: paths.placeDetailPattern, loader: prefetchPlace, shouldRevalidate: onArrivalOnly, lazy: screen(() => import('./routes/place-detail')) },
           { path: paths.profile, lazy: screen(() => import('./routes/profile')) },
           { path: paths.saved, lazy: screen(() => import('./routes/saved')) },
           { path: paths.myOutings, lazy: screen(() => import('./routes/my-outings')) },

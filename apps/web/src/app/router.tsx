@@ -24,7 +24,7 @@ function getRouter(): Router {
 /**
  * Resolves once the router holds the first screen's code (a lazy screen's chunk has loaded), so the
  * app's first render is that screen and not a loader that would replace the page's static first paint
- * (apps/web/index.html, static-shells.tsx) for a moment.
+ * (apps/web/index.html) for a moment, and so that a page prerendered at build time hydrates (src/boot/README.md).
  */
 export function whenRouterReady(): Promise<void> {
   const router = getRouter();

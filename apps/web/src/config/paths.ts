@@ -1,3 +1,5 @@
+import type { PLACE_PAGE_PATTERN } from '@sendero/contract';
+
 /** Every route of docs/product.md#routes-and-guards in one place, with builders for the ones that take an id. */
 export const paths = {
   home: '/',
@@ -6,7 +8,8 @@ export const paths = {
   registerSuccess: '/registro-exitoso',
   adminLogin: '/admin/ingresar',
   search: '/buscar-destino',
-  placeDetailPattern: '/buscar-destino/destino/:id',
+  // The contract's PLACE_PAGE_PATTERN (the server finds the page's preloads by it); a literal, as vite.config.ts loads this file.
+  placeDetailPattern: '/buscar-destino/destino/:id' satisfies typeof PLACE_PAGE_PATTERN,
   placeDetail: (id: string) => `/buscar-destino/destino/${encodeURIComponent(id)}`,
   profile: '/perfil',
   saved: '/guardados',

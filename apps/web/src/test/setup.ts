@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy* and waitFor give up after 1 s by default: a lazy screen that renders in 200 ms alone took over
+// a second while CI ran the journeys, PostgreSQL and the other test file beside it on two cores, and the
+// test failed for it. Ten seconds for a busy two-core machine; a passing wait ends as soon as it passes.
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * A component test fails when React (or our code) reports an error on the console: a missing key, an
@@ -16,7 +21,24 @@ const originalError = console.error;
  */
 let unstubbedFetches: string[] = [];
 
+/**
+ * The test DOM lays nothing out, so everything is on screen: an observed element is reported in view at
+ * once (happy-dom's IntersectionObserver never reports), e.g. the map that loads near the viewport.
+ */
+class InViewObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element): void {
+    this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+  }
+  unobserve(): void {}
+  disconnect(): void {}
+  takeRecords(): IntersectionObserverEntry[] {
+    return [];
+  }
+}
+
 beforeEach(() => {
+  vi.stubGlobal('IntersectionObserver', InViewObserver);
   unstubbedFetches = [];
   vi.stubGlobal(
     'fetch',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Outlet } from 'react-router';
@@ -12,8 +12,6 @@ import { stubFetch } from '@/test/fetch-stub';
 import { PUBLIC_CONFIG } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { DIALOG_ENTRY, NavigationGuard } from './navigation-guard';
-
-configure({ asyncUtilTimeout: 5000 });
 
 function ScreenWithDialog() {
   const [open, setOpen] = useState(false);
@@ -47,7 +45,7 @@ function tree(page: React.ReactNode) {
   ];
 }
 
-describe('no lost input', { timeout: 20_000 }, () => {
+describe('no lost input', () => {
   // The place form's map asks for the public config; anything else asked of the network fails the test.
   beforeEach(() => {
     stubFetch({ 'GET /api/config': [200, PUBLIC_CONFIG] });

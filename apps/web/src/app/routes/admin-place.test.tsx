@@ -59,7 +59,7 @@ function setup({ place: overrides = {}, actions = () => [], handlers = {} }: Set
 
 const section = () => screen.getByRole('region', { name: TEXT.admin.placeActions });
 
-describe('admin destination detail', { timeout: 20_000 }, () => {
+describe('admin destination detail', () => {
   it.each([
     [false, NOT_VISIBLE, SHOW],
     [true, VISIBLE, BLOCK],

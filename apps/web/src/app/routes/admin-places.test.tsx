@@ -24,7 +24,7 @@ function setup(places: Place[], handlers: Record<string, FetchHandler | [number,
 const dataRows = () => screen.getAllByRole('row').slice(1);
 const names = () => dataRows().map((r) => within(r).getAllByRole('cell')[0]!.firstChild!.textContent);
 
-describe('admin destinations list', { timeout: 20_000 }, () => {
+describe('admin destinations list', () => {
   it('as an admin I see Nombre, Estado, Calificación and Opciones, unverified first and then newest', async () => {
     setup([
       makePlace({ name: 'Antigua verificada', verified: true, created_at: day(1), rating: 4.25 }),

@@ -63,7 +63,7 @@ const buttons = () => ({
 const statusFact = () => screen.getByText(TEXT.admin.status, { selector: 'dt' }).nextElementSibling;
 const PUT = `PUT /api/user/update2/${USER_ID}`;
 
-describe('admin user profile', { timeout: 20_000 }, () => {
+describe('admin user profile', () => {
   it.each<[Status, { approve: boolean; reject: boolean; block: boolean }]>([
     ['none', { approve: true, reject: true, block: false }],
     ['Enviado', { approve: true, reject: true, block: false }],

@@ -40,7 +40,7 @@ const dataRows = () => screen.getAllByRole('row').slice(1);
 const search = () => screen.getByRole('textbox', { name: TEXT.admin.searchUsers });
 const filter = () => screen.getByRole('combobox', { name: TEXT.admin.filterByStatus });
 
-describe('admin users list', { timeout: 20_000 }, () => {
+describe('admin users list', () => {
   it("as an admin I see Nombre, Estado and Opciones, with 'Sin solicitud' for no application and 'Ver Perfil' to the profile", async () => {
     setup('/admin/usuarios', {
       'GET /api/users': [
@@ -171,7 +171,7 @@ describe('admin users list', { timeout: 20_000 }, () => {
   });
 });
 
-describe('admin routes guard', { timeout: 20_000 }, () => {
+describe('admin routes guard', () => {
   it.each(['/admin/usuarios', `/admin/usuario/${USER_ID}`, '/admin/destinos', '/admin/destinos/33333333-3333-4333-8333-000000000001'])(
     'as a user I am sent to /ingresar from %s',
     async (route) => {

@@ -7,7 +7,8 @@ import { networkDown, stubFetch } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makePlace, makeUser, USER_ID } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 
-const wait = { timeout: 5000 };
+// As long as the wait of src/test/setup.ts, sized for a busy two-core machine.
+const wait = { timeout: 10_000 };
 
 async function fill(label: string | RegExp, value: string) {
   await userEvent.type(screen.getByLabelText(label), value);

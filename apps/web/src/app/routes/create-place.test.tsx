@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { NO_FACTS, TEXT, type Role } from '@sendero/contract';
@@ -8,9 +8,6 @@ import { ADMIN_ID, makeAdmin, makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_I
 import { fillPlaceForm, uploadPlacePhoto } from '@/test/place-form';
 import { stubXhr } from '@/test/xhr-stub';
 import CreatePlaceScreen from './create-place';
-
-// Dialog transitions and refetches run slower when the shared machine is busy.
-configure({ asyncUtilTimeout: 5000 });
 
 const SUCCESS = TEXT.places.created;
 

@@ -7,7 +7,8 @@ import { stubFetch } from '@/test/fetch-stub';
 import { indexOf, makePlace } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 
-const wait = { timeout: 5000 };
+// As long as the wait of src/test/setup.ts, sized for a busy two-core machine.
+const wait = { timeout: 10_000 };
 const CONFIG = {
   map: { tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '' },
   social: { instagram: 'https://www.instagram.com/sendero.pe', facebook: null, x: 'https://x.com/sendero_pe' },

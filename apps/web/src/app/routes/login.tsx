@@ -1,6 +1,7 @@
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import { type LoginResponse, placeIdFromPath, TEXT } from '@sendero/contract';
+import { useHydrated } from '@/boot/hydration';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthLink } from '@/features/auth/components/auth-link';
@@ -10,6 +11,8 @@ import { returnPathFrom, withReturn } from '@/lib/return-path';
 import { useSession } from '@/lib/session';
 import { destinationFor, isAdminOnly } from '../layout/guards';
 
+const NO_QUERY = new URLSearchParams();
+
 /**
  * docs/product.md#login. With `?volver=` (docs/product.md#sharing): a shared destination's preview
  * above the form, and after signing in the visitor lands on `volver` instead of their
@@ -18,9 +21,12 @@ import { destinationFor, isAdminOnly } from '../layout/guards';
  */
 export default function LoginScreen() {
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  // Prerendered at build time without a query or history state (src/boot/prerender.tsx): read once hydrated.
+  const hydrated = useHydrated();
+  const [params] = useSearchParams();
+  const search = hydrated ? params : NO_QUERY;
   const session = useSession();
-  const adminOnly = isAdminOnly(useLocation().state);
+  const adminOnly = isAdminOnly(useLocation().state) && hydrated;
   const volver = returnPathFrom(search);
   const sharedId = volver ? placeIdFromPath(volver.split(/[?#]/)[0]!) : null;
   const onSuccess = (res: LoginResponse) => void navigate(destinationFor(res.role, volver), { replace: true });

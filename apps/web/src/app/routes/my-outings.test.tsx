@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { API, type MyOutings, type Role, TEXT } from '@sendero/contract';
@@ -6,8 +6,6 @@ import { routes } from '@/app/route-tree';
 import { renderRoutes } from '@/test/render';
 import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makeOuting, makeUser, signIn, USER_ID } from '@/test/fixtures';
-
-configure({ asyncUtilTimeout: 5000 });
 
 function setup(role: Role, mine: () => MyOutings, handlers: Record<string, FetchHandler | [number, unknown]> = {}) {
   signIn(role);
@@ -23,7 +21,7 @@ function setup(role: Role, mine: () => MyOutings, handlers: Record<string, Fetch
   return { ...view, count, user: userEvent.setup() };
 }
 
-describe('/mis-salidas', { timeout: 20_000 }, () => {
+describe('/mis-salidas', () => {
   it('as a hiker I see the outings I joined, upcoming and past, each with its place, and can leave an upcoming one', async () => {
     let upcoming = makeOuting({ joined: true, taken: 10, spots: 10 });
     const past = makeOuting({ joined: true, starts_at: '2020-03-01T12:00:00.000Z', place_name: 'Cerro San Cristóbal' });

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { isoToLimaLocal, MSG, type Outing, type OutingCreate, type Place, type Role, TEXT } from '@sendero/contract';
@@ -6,9 +6,6 @@ import { renderWithProviders } from '@/test/render';
 import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makeOuting, makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
 import PlaceDetailScreen from './place-detail';
-
-// Dialog transitions and refetches run slower when the shared machine is busy.
-configure({ asyncUtilTimeout: 5000 });
 
 const GUIDE_ID = '66666666-6666-4666-8666-666666666666';
 
@@ -174,7 +171,7 @@ describe("destination detail: 'Próximas salidas'", { timeout: 30_000 }, () => {
     });
     const region = await section();
     await s.user.click(await within(region).findByRole('button', { name: TEXT.outings.organize }));
-    const dialog = await screen.findByRole('dialog', { name: new RegExp(TEXT.outings.organize) });
+    const dialog = await screen.findByRole('dialog', { name: new RegExp(TEXT.outings.organize) }, { timeout: 10_000 });
     expect(within(dialog).getByText('Laguna Churup')).toBeInTheDocument();
 
     await s.user.click(within(dialog).getByRole('button', { name: TEXT.outings.publish }));
@@ -212,7 +209,7 @@ describe("destination detail: 'Próximas salidas'", { timeout: 30_000 }, () => {
       handlers: { 'POST /api/outing/create': [403, { error: { code: 'FORBIDDEN', message: MSG.outingGuidesOnly } }] },
     });
     await s.user.click(await within(await section()).findByRole('button', { name: TEXT.outings.organize }));
-    const dialog = await screen.findByRole('dialog', { name: new RegExp(TEXT.outings.organize) });
+    const dialog = await screen.findByRole('dialog', { name: new RegExp(TEXT.outings.organize) }, { timeout: 10_000 });
     const day = isoToLimaLocal(Date.now() + 3 * 24 * 3600_000).slice(0, 10);
     await s.user.type(within(dialog).getByLabelText(TEXT.outings.date), `${day}T07:30`);
     await s.user.type(within(dialog).getByLabelText(TEXT.outings.meetingPoint), 'Terminal de Huaraz');

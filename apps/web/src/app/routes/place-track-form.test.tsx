@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TEXT, TRACK_TEXT, type Place } from '@sendero/contract';
@@ -10,8 +10,6 @@ import { stubXhr, type FakeXhr } from '@/test/xhr-stub';
 import type { TrackSummary } from '@/features/places/api/track';
 import CreatePlaceScreen from './create-place';
 import PlaceDetailScreen from './place-detail';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const SUMMARY: TrackSummary = {
   distance_m: 8_650,

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TEXT, TRACK_TEXT, type Place } from '@sendero/contract';
@@ -7,8 +7,6 @@ import { stubFetch } from '@/test/fetch-stub';
 import { makePlace, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
 import type { Track, TrackSummary } from '@/features/places/api/track';
 import PlaceDetailScreen from './place-detail';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const SUMMARY: TrackSummary = {
   distance_m: 12_345,
@@ -43,7 +41,7 @@ function setup(place: Partial<Place> & { track?: TrackSummary | null }) {
   return { place: p, net, user: userEvent.setup() };
 }
 
-describe("'Recorrido' on the destination detail", { timeout: 20_000 }, () => {
+describe("'Recorrido' on the destination detail", () => {
   it('as a visitor I see the five figures of the track, its profile and the free GPX', async () => {
     const { place } = setup({ track: SUMMARY });
     const section = await screen.findByRole('region', { name: TRACK_TEXT.title });

@@ -7,7 +7,8 @@ import { networkDown, stubFetch, type FetchHandler } from '@/test/fetch-stub';
 import { ADMIN_ID, makeAdmin, makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 
-const wait = { timeout: 5000 };
+// As long as the wait of src/test/setup.ts, sized for a busy two-core machine.
+const wait = { timeout: 10_000 };
 
 function setup(photo = '', extra: Record<string, FetchHandler | [number, unknown]> = {}) {
   signIn('user');

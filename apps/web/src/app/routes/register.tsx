@@ -1,5 +1,6 @@
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { placeIdFromPath, TEXT } from '@sendero/contract';
+import { useHydrated } from '@/boot/hydration';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { AuthLink } from '@/features/auth/components/auth-link';
@@ -9,13 +10,18 @@ import { returnPathFrom, withReturn } from '@/lib/return-path';
 import { useSession } from '@/lib/session';
 import { destinationFor } from '../layout/guards';
 
+const NO_QUERY = new URLSearchParams();
+
 /**
  * docs/product.md#register; `volver` is shown and carried on to the login (docs/product.md#sharing).
  * Someone already signed in has nothing to register: they are sent on, as from the login.
  */
 export default function RegisterScreen() {
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  // Prerendered at build time without a query (src/boot/prerender.tsx): read once hydrated.
+  const hydrated = useHydrated();
+  const [params] = useSearchParams();
+  const search = hydrated ? params : NO_QUERY;
   const session = useSession();
   const volver = returnPathFrom(search);
   const sharedId = volver ? placeIdFromPath(volver.split(/[?#]/)[0]!) : null;

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MSG, type Place, TEXT } from '@sendero/contract';
@@ -6,9 +6,6 @@ import PlaceDetailScreen from '@/app/routes/place-detail';
 import { renderWithProviders } from '@/test/render';
 import { stubFetch, type FetchHandler } from '@/test/fetch-stub';
 import { makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
-
-// Refetches run slower when the shared machine is busy.
-configure({ asyncUtilTimeout: 5000 });
 
 /** A server answer the test releases when it has looked at the screen in between. */
 function held(answer: [number, unknown] | 'network') {

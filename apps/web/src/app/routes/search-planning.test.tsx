@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API, MSG, TEXT } from '@sendero/contract';
@@ -10,9 +10,8 @@ import { renderRoutes } from '@/test/render';
 
 /** docs/product.md#planning on the search page: hours, duration, orders, 'Más cerca de mí', 'Lista' / 'Mapa', all in the URL. */
 
-// Refetches and transitions run slower when the shared machine is busy.
-configure({ asyncUtilTimeout: 5000 });
-const wait = { timeout: 5000 };
+// As long as the wait of src/test/setup.ts, sized for a busy two-core machine.
+const wait = { timeout: 10_000 };
 const LIMA = { lat: -12.0464, lon: -77.0428 };
 
 // Newest first as the index sends them.

@@ -7,7 +7,8 @@ import { stubFetch } from '@/test/fetch-stub';
 import { entriesOf, indexOf, makePlace, makeUser, signIn, USER_ID } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 
-const wait = { timeout: 5000 };
+// As long as the wait of src/test/setup.ts, sized for a busy two-core machine.
+const wait = { timeout: 10_000 };
 
 const PLACES = [
   makePlace({ name: 'Laguna Churup', city: 'Huaraz', difficulty: 'Exigente' }),

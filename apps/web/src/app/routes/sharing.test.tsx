@@ -8,7 +8,8 @@ import { makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixt
 import { renderRoutes, renderWithProviders } from '@/test/render';
 import PlaceDetailScreen from './place-detail';
 
-const wait = { timeout: 5000 };
+// As long as the wait of src/test/setup.ts, sized for a busy two-core machine.
+const wait = { timeout: 10_000 };
 const PLACE_ID = '3f1c2a9e-8b7d-4c6e-9a5b-1d2e3f4a5b6c';
 const preview: PlacePreview = {
   _id: PLACE_ID,

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -51,14 +51,17 @@ export function MapView({ height, ...props }: MapViewProps) {
   const config = usePublicConfig();
   const navigate = useNavigate();
   const tiles = useMemo(() => tilesOf(config.data), [config.data]);
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
   const placeholder = <Skeleton variant="rectangular" sx={{ width: '100%', height: '100%' }} role="progressbar" aria-label={TEXT.map.loading} />;
   return (
     <Box
+      ref={box}
       data-testid="map"
       sx={{ height, width: '100%', borderRadius: 2, overflow: 'hidden', position: 'relative', isolation: 'isolate', border: 1, borderColor: 'divider' }}
     >
       <MapBoundary>
-        {config.isPending ? (
+        {config.isPending || !near ? (
           placeholder
         ) : (
           <Suspense fallback={placeholder}>
@@ -68,6 +71,32 @@ export function MapView({ height, ...props }: MapViewProps) {
       </MapBoundary>
     </Box>
   );
+}
+
+/** How far below the screen a map starts loading (Leaflet's ~48 KB gzip and its tiles). */
+const NEAR_VIEWPORT_MARGIN = '300px';
+
+/**
+ * True once the element is within NEAR_VIEWPORT_MARGIN of the screen (and from then on): the detail's
+ * trailhead map, below the photos and the description on a phone, no longer loads Leaflet and evaluates
+ * it while the page's first photo is still arriving (docs/decisions/037-lighthouse-median-of-five.md).
+ * Without IntersectionObserver (old browsers) it is true at once.
+ */
+function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        setNear(true);
+        observer.disconnect();
+      }
+    }, { rootMargin: NEAR_VIEWPORT_MARGIN });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near, ref]);
+  return near;
 }
 
 /** 'Abrir en Google Maps': the trailhead in Google Maps (a new tab), the way there from the user's phone. */

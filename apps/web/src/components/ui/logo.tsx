@@ -23,7 +23,8 @@ interface LogoProps {
 /**
  * The logo as a link to the landing page (docs/product.md#routes-and-guards: 'The logo goes to /').
  * Its look is in the style attribute, so the static first paint of /ingresar and /registro
- * (app/static-shells.tsx) has it before any stylesheet arrives; the stylesheet adds only the focus ring.
+ * (prerendered at build time, src/boot/prerender.tsx) has it before any stylesheet arrives; the
+ * stylesheet adds only the focus ring.
  */
 export function Logo({ tone = 'dark', size = 40 }: LogoProps) {
   const look = {

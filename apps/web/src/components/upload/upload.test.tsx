@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { configure, act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MSG, UPLOAD_MAX_BYTES, TEXT } from '@sendero/contract';
@@ -8,9 +8,6 @@ import { signIn } from '@/test/fixtures';
 import { imageFile, stubXhr, uploaded } from '@/test/xhr-stub';
 import { ImageUpload } from './image-upload';
 import { MultiImageUpload } from './multi-image-upload';
-
-// Dialog transitions and refetches run slower when the shared machine is busy.
-configure({ asyncUtilTimeout: 5000 });
 
 function PlacePhotos({ initial = [] as string[] }) {
   const [urls, setUrls] = useState(initial);
@@ -48,7 +45,7 @@ function ReviewPhotoInForm() {
 
 const value = () => screen.getByLabelText('valor');
 
-describe('image upload widget', { timeout: 20_000 }, () => {
+describe('image upload widget', () => {
   it("a photo the server cannot take yet waits 'En cola…' and is sent again by itself after Retry-After", async () => {
     signIn('user');
     const sent = stubXhr();

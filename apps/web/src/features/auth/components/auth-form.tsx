@@ -1,7 +1,7 @@
-import { type FormEventHandler, type ReactNode, useLayoutEffect, useRef } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { adoptStaticForm } from '@/lib/adopt-static-form';
+import { useHydrated } from '@/boot/hydration';
 
 interface AuthFormProps {
   /** The form's accessible name. */
@@ -15,21 +15,23 @@ interface AuthFormProps {
   children: ReactNode;
 }
 
+/** The fields' props that keep their label on the border from the first paint, so typed text is never under it before the app runs. */
+export const LABEL_ON_BORDER = { inputLabel: { shrink: true } } as const;
+
 /**
  * The sign-in, registration and password forms: fields in a column and one full-width submit button.
- * On /ingresar and /registro it takes over the page's static copy of itself as it mounts: what was typed
- * there, the focus, a press of its button (lib/adopt-static-form.ts).
+ * On /ingresar and /registro, prerendered at build time (src/boot/README.md), the fields take typing from
+ * the first paint and the button is disabled until React has hydrated the page: the browser never sends
+ * the form itself (with a disabled button, Enter does not either), so the fields never end up in the
+ * page's address, and what was typed stays in them for the app.
  */
 export function AuthForm({ label, onSubmit, onFocus, submitLabel, pending, children }: AuthFormProps) {
-  const ref = useRef<HTMLFormElement>(null);
-  useLayoutEffect(() => {
-    if (ref.current) adoptStaticForm(ref.current);
-  }, []);
+  const hydrated = useHydrated();
   return (
-    <form ref={ref} noValidate onFocus={onFocus} onSubmit={onSubmit} aria-label={label}>
+    <form noValidate onFocus={onFocus} onSubmit={onSubmit} aria-label={label}>
       <Stack spacing={2}>
         {children}
-        <Button type="submit" variant="contained" size="large" disabled={pending} fullWidth>
+        <Button type="submit" variant="contained" size="large" disabled={pending || !hydrated} fullWidth>
           {submitLabel}
         </Button>
       </Stack>

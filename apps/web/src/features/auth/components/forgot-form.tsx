@@ -13,7 +13,7 @@ const validation = lazyResolver<ForgotValues>(() => import('./auth-schemas').the
 export function ForgotForm() {
   const mutation = useForgotPassword();
   const [sent, setSent] = useState(false);
-  const { form, handleSubmit, alert, clearAlert, onError } = useAuthForm<ForgotValues>(validation.resolver, { email: '' }, ['email']);
+  const { form, handleSubmit, alert, clearAlert, onError } = useAuthForm<ForgotValues>(validation.resolver, ['email']);
 
   const onSubmit = (values: ForgotValues) => {
     clearAlert();

@@ -2,7 +2,7 @@ import { MSG, type RegisterForm as RegisterValues, TEXT } from '@sendero/contrac
 import { FormAlert, FormTextField } from '@/components/ui/form-fields';
 import { useRegister } from '../api/register';
 import { lazyResolver, useAuthForm } from './use-auth-form';
-import { AuthForm } from './auth-form';
+import { AuthForm, LABEL_ON_BORDER } from './auth-form';
 
 const validation = lazyResolver<RegisterValues>(() => import('./auth-schemas').then((m) => m.zodResolver(m.RegisterFormSchema)));
 
@@ -11,7 +11,7 @@ const FIELDS = ['email', 'password', 'confirm', 'firstname', 'lastname'] as cons
 /** Registration with the messages of docs/product.md#validation and the failure alert of docs/product.md#errors. */
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const registerMutation = useRegister();
-  const { form, handleSubmit, alert, clearAlert, onError } = useAuthForm<RegisterValues>(validation.resolver, { email: '', password: '', confirm: '', firstname: '', lastname: '' }, FIELDS);
+  const { form, handleSubmit, alert, clearAlert, onError } = useAuthForm<RegisterValues>(validation.resolver, FIELDS);
 
   const onSubmit = ({ confirm: _confirm, ...body }: RegisterValues) => {
     clearAlert();
@@ -21,11 +21,11 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   return (
     <AuthForm label={TEXT.auth.registerForm} onFocus={validation.preload} onSubmit={handleSubmit(onSubmit)} submitLabel={TEXT.auth.register} pending={registerMutation.isPending}>
       <FormAlert message={alert} />
-      <FormTextField form={form} name="email" id="register-email" label={TEXT.fields.email} type="email" autoComplete="email" />
-      <FormTextField form={form} name="password" id="register-password" label={TEXT.fields.password} type="password" autoComplete="new-password" />
-      <FormTextField form={form} name="confirm" id="register-confirm" label={TEXT.fields.confirm} type="password" autoComplete="new-password" />
-      <FormTextField form={form} name="firstname" id="register-firstname" label={TEXT.fields.firstname} autoComplete="given-name" />
-      <FormTextField form={form} name="lastname" id="register-lastname" label={TEXT.fields.lastname} autoComplete="family-name" />
+      <FormTextField form={form} name="email" id="register-email" slotProps={LABEL_ON_BORDER} label={TEXT.fields.email} type="email" autoComplete="email" />
+      <FormTextField form={form} name="password" id="register-password" slotProps={LABEL_ON_BORDER} label={TEXT.fields.password} type="password" autoComplete="new-password" />
+      <FormTextField form={form} name="confirm" id="register-confirm" slotProps={LABEL_ON_BORDER} label={TEXT.fields.confirm} type="password" autoComplete="new-password" />
+      <FormTextField form={form} name="firstname" id="register-firstname" slotProps={LABEL_ON_BORDER} label={TEXT.fields.firstname} autoComplete="given-name" />
+      <FormTextField form={form} name="lastname" id="register-lastname" slotProps={LABEL_ON_BORDER} label={TEXT.fields.lastname} autoComplete="family-name" />
     </AuthForm>
   );
 }

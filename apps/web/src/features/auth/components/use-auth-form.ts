@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { useForm, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { useToast } from '@/components/ui/toast';
 import { isApiRequestError } from '@/lib/api-client';
 import { handleFormError } from '@/lib/form';
@@ -30,8 +30,12 @@ export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver
  * schema, the alert above the fields, and a failed request (docs/architecture.md#errors): a status in
  * `known` shows its sentence in the alert (401 on login: 'Correo o contraseña incorrectos.'), field
  * messages go under their fields, another refusal to the alert, anything else to the error toast.
+ *
+ * No default values: each field starts with what its <input> holds when it is registered. On a page
+ * hydrated from its build-time HTML (src/boot/README.md) that is what the visitor typed before the app
+ * ran; a default value would be written over it.
  */
-export function useAuthForm<T extends FieldValues>(resolver: Resolver<T>, defaultValues: DefaultValues<T>, fields: readonly Path<T>[]) {
+export function useAuthForm<T extends FieldValues>(resolver: Resolver<T>, fields: readonly Path<T>[]) {
   const toast = useToast();
   const [alert, setAlert] = useState<string | null>(null);
   const {
@@ -39,7 +43,7 @@ export function useAuthForm<T extends FieldValues>(resolver: Resolver<T>, defaul
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<T>({ resolver, defaultValues });
+  } = useForm<T>({ resolver });
   const onError = (e: unknown, known: Record<number, string> = {}) => {
     const sentence = isApiRequestError(e) ? known[e.status] : undefined;
     if (sentence) setAlert(sentence);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,9 +9,12 @@ import { LoadError } from '@/components/ui/load-error';
 import { useErrorToast } from '@/components/ui/use-error-toast';
 import { useOnlineStatus } from '@/lib/online-status';
 import { usePlaceOutings } from '../api/get-place-outings';
-import { OrganizeOutingDialog } from './organize-outing-dialog';
 import { OutingCard } from './outing-card';
 import { OfflineAwareButton } from '@/components/ui/offline-aware-button';
+import { useOnceTrue } from '@/lib/use-once-true';
+
+/** 'Organizar salida's form: its own chunk, loaded the first time it opens (like the review form). */
+const OrganizeOutingDialog = lazy(() => import('./organize-outing-dialog').then((m) => ({ default: m.OrganizeOutingDialog })));
 
 interface OutingsSectionProps {
   place: Pick<Place, '_id' | 'name' | 'capacity' | 'verified'>;
@@ -27,6 +30,7 @@ export function OutingsSection({ place, viewer }: OutingsSectionProps) {
   const outings = usePlaceOutings(place._id);
   const online = useOnlineStatus();
   const [organizing, setOrganizing] = useState(false);
+  const organizeUsed = useOnceTrue(organizing);
   // Offline the banner already says so; outings are not kept for offline use.
   useErrorToast(online ? outings.error : null);
   const mayOrganize = canOrganizeOuting(viewer) && place.verified;
@@ -57,7 +61,11 @@ export function OutingsSection({ place, viewer }: OutingsSectionProps) {
           renderItem={(outing) => <OutingCard outing={outing} viewer={viewer} />}
         />
       )}
-      {mayOrganize && <OrganizeOutingDialog open={organizing} onClose={() => setOrganizing(false)} place={place} />}
+      {mayOrganize && organizeUsed && (
+        <Suspense fallback={null}>
+          <OrganizeOutingDialog open={organizing} onClose={() => setOrganizing(false)} place={place} />
+        </Suspense>
+      )}
     </Box>
   );
 }

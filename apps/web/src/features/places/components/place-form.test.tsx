@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_KINDS, ACCESS_LABELS, MSG, NO_FACTS, type PlaceFormInput, type PlaceFormOutput, TEXT } from '@sendero/contract';
@@ -8,9 +8,6 @@ import { stubFetch } from '@/test/fetch-stub';
 import { stubXhr } from '@/test/xhr-stub';
 import { fillPlaceForm, uploadPlacePhoto } from '@/test/place-form';
 import { PlaceForm } from './place-form';
-
-// Dialog transitions and refetches run slower when the shared machine is busy.
-configure({ asyncUtilTimeout: 5000 });
 
 const VALID: PlaceFormInput = {
   name: 'Laguna',

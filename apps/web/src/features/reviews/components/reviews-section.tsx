@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -11,10 +11,17 @@ import { useDeleteRating } from '../api/delete-rating';
 import { useRatings } from '../api/get-ratings';
 import { DeleteReviewDialog } from './delete-review-dialog';
 import { ReviewCard } from './review-card';
-import { ReviewModal } from './review-modal';
 import { CardGrid, CardGridSkeleton } from '@/components/ui/card-grid';
 import { RetryAlert } from '@/components/ui/load-error';
 import { OfflineAwareButton } from '@/components/ui/offline-aware-button';
+import { useOnceTrue } from '@/lib/use-once-true';
+
+/**
+ * The review form with its validation (zod, the contract's schemas) and photo upload, ~75 KB gzip with
+ * the outing form: its own chunk, loaded the first time it opens, not with every visitor's detail
+ * (docs/decisions/037-lighthouse-median-of-five.md).
+ */
+const ReviewModal = lazy(() => import('./review-modal').then((m) => ({ default: m.ReviewModal })));
 
 interface ReviewsSectionProps {
   placeId: string;
@@ -33,6 +40,7 @@ export function ReviewsSection({ placeId, placeName, viewer }: ReviewsSectionPro
   const remove = useDeleteRating(placeId);
   const { showError } = useToast();
   const [formOpen, setFormOpen] = useState(false);
+  const formUsed = useOnceTrue(formOpen);
   // Sending a review needs the network: offline the button is disabled and says why.
   const [toDelete, setToDelete] = useState<RatingListItem | null>(null);
   const [toEdit, setToEdit] = useState<RatingListItem | null>(null);
@@ -92,10 +100,12 @@ export function ReviewsSection({ placeId, placeName, viewer }: ReviewsSectionPro
           )}
         />
       )}
-      {mayReview && viewer && (
-        <ReviewModal open={formOpen} onClose={() => setFormOpen(false)} placeId={placeId} placeName={placeName} />
-      )}
-      {toEdit && <ReviewModal open onClose={() => setToEdit(null)} placeId={placeId} placeName={placeName} review={toEdit} />}
+      <Suspense fallback={null}>
+        {mayReview && viewer && formUsed && (
+          <ReviewModal open={formOpen} onClose={() => setFormOpen(false)} placeId={placeId} placeName={placeName} />
+        )}
+        {toEdit && <ReviewModal open onClose={() => setToEdit(null)} placeId={placeId} placeName={placeName} review={toEdit} />}
+      </Suspense>
       <DeleteReviewDialog
         open={toDelete !== null}
         pending={remove.isPending}

@@ -1,4 +1,4 @@
-// Fourth stage of the app's evaluation (src/boot.ts): the router, TanStack Query (vite.config.ts APP_STAGES).
+// Fourth stage of the app's evaluation (boot/entry.ts): the router, TanStack Query (vite.config.ts APP_STAGES).
 import { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 

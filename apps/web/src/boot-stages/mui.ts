@@ -1,4 +1,0 @@
-// Third stage of the app's evaluation (src/boot.ts): MUI and emotion (vite.config.ts APP_STAGES).
-import { ThemeProvider } from '@mui/material/styles';
-
-export const stage = [ThemeProvider];
