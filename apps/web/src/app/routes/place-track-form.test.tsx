@@ -145,6 +145,8 @@ describe("'Recorrido' in the edit form", { timeout: 60_000 }, () => {
   it("as the creator I see the track's figures in 'Configurar Destino' and remove it with 'Quitar recorrido'", async () => {
     const s = setup(SUMMARY);
     await s.user.click(await screen.findByRole('button', { name: TEXT.detail.configure }));
+    // The edit form is loaded on first use.
+    await screen.findByTestId('track-figures');
     expect(figure(TRACK_TEXT.distance)).toBe('8.7 km');
     await s.user.click(screen.getByRole('button', { name: TRACK_TEXT.remove }));
     const dialog = await screen.findByRole('dialog', { name: TRACK_TEXT.removeQuestion });
@@ -158,6 +160,7 @@ describe("'Recorrido' in the edit form", { timeout: 60_000 }, () => {
   it('a file chosen while editing is sent at once, without saving the form', async () => {
     const s = setup(null);
     await s.user.click(await screen.findByRole('button', { name: TEXT.detail.configure }));
+    await screen.findByRole('group', { name: TRACK_TEXT.formField });
     expect(screen.queryByTestId('track-figures')).toBeNull();
     await s.user.upload(screen.getByLabelText(TRACK_TEXT.formField), gpx());
     const put = await trackUpload(s.sent, s.place._id);
