@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { API, MSG, type Place, SESSION_STORAGE_KEY, TEXT, TRACK_TEXT } from '@sendero/contract';
+import { MSG, type Place, SESSION_STORAGE_KEY, TEXT } from '@sendero/contract';
 import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH } from './env.js';
 import { type Account, deviceOf, expect, loginThroughUi, logoutControl, openMenuIfHidden, test, uniqueTag, watchConsole, PHONE } from './fixtures.js';
 
@@ -170,14 +170,6 @@ test('as a hiker I save two destinations and open them with no network after clo
   const second = await api.createVerifiedPlace(owner.token, admin.token, { name: `Cascada sin señal ${tag}` });
   await api.createReview(owner.token, first._id, 5, `Agua helada y cielo limpio ${tag}.`);
   await api.createReview(owner.token, second._id, 4, `Sendero húmedo pero precioso ${tag}.`);
-  // The second has a route track: saved, its figures and profile open offline too (docs/product.md#tracks).
-  const trkpts = Array.from({ length: 40 }, (_, i) => `<trkpt lat="${(-12.05 + i * 0.0004).toFixed(6)}" lon="${(-76.9 + i * 0.0003).toFixed(6)}"><ele>${2000 + i * 8}</ele></trkpt>`).join('');
-  const gpx = `<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>${trkpts}</trkseg></trk></gpx>`;
-  const track = await api.request.put(API.placeTrack(second._id), {
-    headers: { Authorization: `Bearer ${owner.token}` },
-    multipart: { file: { name: 'cascada.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(gpx) } },
-  });
-  expect(track.status(), await track.text()).toBe(200);
 
   const profile = mkdtempSync(join(tmpdir(), 'sendero-offline-profile-'));
   const network = await startNetwork();
@@ -244,11 +236,6 @@ test('as a hiker I save two destinations and open them with no network after clo
       await page.goto('/guardados');
       await page.locator('article').filter({ has: page.getByRole('heading', { name: place.name }) }).getByRole('link', { name: TEXT.card.seeMore }).click();
       await expectDetailOffline(page, place, review);
-      if (place === second) {
-        const section = page.getByRole('region', { name: TRACK_TEXT.title });
-        await expect(section.getByRole('slider', { name: TRACK_TEXT.profilePosition })).toBeVisible();
-        await expect(section.getByTestId('track-figures')).toContainText(TRACK_TEXT.distance);
-      }
     }
 
     // Another person on this browser never sees the hiker's copies: a session of the stranger, and an
