@@ -8,7 +8,7 @@ import type { AuthUser } from '@/services/caller.js';
 import { gpxChunks, type ReadTrack } from '@/tracks/track-codec.js';
 import { getVisiblePlaceRow, isUuid, ownership } from './places.js';
 import { placeChanged } from './place-changes-hub.js';
-import { summaryOf } from './track-summary.js';
+import { summaryOf, type SummaryColumns } from './track-summary.js';
 
 /**
  * Route tracks (docs/product.md#tracks, docs/decisions/044-route-tracks.md): stored, replaced, removed
