@@ -323,9 +323,6 @@ test('a screen chunk that is really gone: one reload at most, then Sin conexión
 test('a call that never answers: after the time limit the error toast says so, and the typed form is still there', async ({ page, registerUser }) => {
   const user = await registerUser();
   await phone(page);
-  // The page's clock is Playwright's (it runs at the real pace until told otherwise), so the test can
-  // jump over the client's time limit instead of waiting it out.
-  await page.clock.install();
   // The login call reaches nothing: no answer, no error, ever.
   let sent = false;
   await page.route(`**${API.login}`, () => {
@@ -338,11 +335,13 @@ test('a call that never answers: after the time limit the error toast says so, a
   await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
   await expect.poll(() => sent).toBe(true);
   // Nothing is said before the time limit (REQUEST_TIMEOUT_MS); past it the client gives up and says
-  // why, and the screen and the input stay.
-  await page.clock.fastForward(REQUEST_TIMEOUT_MS - 1_000);
+  // why, and the screen and the input stay. The limit is waited out in real time: with Playwright's
+  // fake clock jumping over it, the toast did not come on a loaded two-core machine (the abort and the
+  // toast's own timers raced the jump), and this is the one test that waits it.
+  const sentAt = Date.now();
   await expect(errorToast(page, MSG.timeout)).toHaveCount(0);
-  await page.clock.fastForward(1_000);
-  await expect(errorToast(page, MSG.timeout)).toBeVisible();
+  await expect(errorToast(page, MSG.timeout)).toBeVisible({ timeout: REQUEST_TIMEOUT_MS + 20_000 });
+  expect(Date.now() - sentAt).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 2_000);
   await expect(email).toHaveValue(user.email);
   await expect(page.getByRole('button', { name: 'Ingresar', exact: true })).toBeEnabled();
   expect(new URL(page.url()).pathname).toBe('/ingresar');
