@@ -44,6 +44,11 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['test/helpers/global-setup.ts'],
     setupFiles: ['test/helpers/setup.ts'],
+    // The files of a worker share one module graph instead of importing the app (fastify, drizzle, sharp,
+    // PGlite) afresh each: half the CPU of the suite. Safe because the server keeps no module state of its
+    // own outside maps keyed by the database (place caches, prepared statements), and every file builds
+    // its own app on its own database (docs/architecture.md#tests).
+    isolate: false,
     // Sized for a loaded two-core machine (CI runs lint and typecheck beside the tests): a case that
     // takes 2 s alone can take ten times that while two test files, a typecheck and PostgreSQL share the
     // cores. Files that start processes or hold many users set their own, longer limits with the reason.

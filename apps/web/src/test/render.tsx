@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
+import { onTestFinished } from 'vitest';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { trackLeavingScreen } from '@/lib/leaving-screen';
@@ -18,6 +19,13 @@ export function renderRoutes(routes: RouteObject[], route = '/') {
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   // As app/router.tsx does: the search screen's delayed address write checks it (lib/leaving-screen.ts).
   trackLeavingScreen(router);
+  // When the test ends, its router and queries end with it: a navigation still under way (a lazy screen,
+  // a loader's fetch) would otherwise call the next test's stubbed fetch and count in its calls.
+  onTestFinished(() => {
+    router.dispose();
+    void queryClient.cancelQueries();
+    queryClient.clear();
+  });
   const result = render(
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />

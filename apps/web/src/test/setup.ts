@@ -1,4 +1,7 @@
 import '@testing-library/jest-dom/vitest';
+// As src/main.tsx does first: zod never compiles code (the CSP forbids eval). Set before any schema is
+// built, so files that share a worker (isolate: false, vitest.config.ts) all run as the app does.
+import '@/lib/zod-jitless';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
