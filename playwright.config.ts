@@ -36,7 +36,8 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   forbidOnly: true,
-  reporter: 'list',
+  // E2E_STEP_TIMES=1 adds a table of where the run's time went (actions, waits, navigations; e2e/step-times.ts).
+  reporter: process.env.E2E_STEP_TIMES === '1' ? [['list'], ['./e2e/step-times.ts']] : 'list',
   // Sized for a loaded two-core machine (CI runs lint and typecheck beside the journeys, and the server
   // under test shares the cores with the browser): a journey of a few seconds alone may take ten times
   // that. Journeys that are long by nature (offline, several users) set their own limit with the reason.
@@ -47,7 +48,10 @@ export default defineConfig({
     baseURL: BASE_URL,
     locale: 'es-PE',
     timezoneId: 'America/Lima',
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM and screen: a seventh of the journeys' time and a quarter of
+    // their CPU, measured on member.spec.ts. Off unless asked for (E2E_TRACE=1 keeps one per failed
+    // test); a failure still leaves its screenshot and the list reporter's error.
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     video: 'off',
     // The service worker is tested on its own (e2e/offline.spec.ts, a persistent profile); elsewhere it
