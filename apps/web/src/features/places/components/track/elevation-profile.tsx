@@ -46,7 +46,8 @@ export function ElevationProfile({ profile, index, onIndexChange }: ElevationPro
         min: 0,
         max: totalKm,
         label: TRACK_TEXT.profileDistanceAxis,
-        valueFormatter: (v: number) => trackKmNumber(v * 1000),
+        // Ticks at whole kilometres read '0', '2', '4'; others (a short track's 0.5 km steps) keep their decimal.
+        valueFormatter: (v: number) => (Number.isInteger(v) ? trackKmNumber(v * 1000).replace(/\.0$/, '') : trackKmNumber(v * 1000)),
       },
     ],
     [km, totalKm],
@@ -58,7 +59,9 @@ export function ElevationProfile({ profile, index, onIndexChange }: ElevationPro
         max: domain.max,
         domainLimit: 'strict' as const,
         label: TRACK_TEXT.profileEleAxis,
-        width: 56,
+        // As wide as the longest label ('4,600' beside 'Altitud (m)'): the chart measures the labels of the
+        // axis's two ends (a fixed 56 px showed '4,6…' for a lake at 4,600 m).
+        width: 'auto' as const,
         valueFormatter: (v: number) => Math.round(v).toLocaleString('es-PE'),
       },
     ],
