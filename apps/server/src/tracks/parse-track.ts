@@ -44,6 +44,13 @@ const GPX_ELE_RE = /<(?:[\w-]+:)?ele\b[^<>]*>([^<]*)<\//g;
 const TIME_RE = /<((?:[\w-]+:)?(?:time|when))\b[^<>]*>[^<]*<\/\1\s*>/g;
 const EXTENSIONS_OPEN_RE = /<((?:[\w-]+:)?extensions)\b[^<>]*>/g;
 const BETWEEN_TAGS_RE = />\s+</g;
+/**
+ * A prefix bound to the format's own namespace (GPX 1.0 or 1.1, KML 2.2 or Google Earth's older KML):
+ * `<gpx:trkpt>` under `xmlns:gpx="http://www.topografix.com/GPX/1/1"`. togeojson looks elements up by
+ * their written name (`trkpt`), so such a prefix is taken off before the document is built.
+ */
+const FORMAT_PREFIX_RE =
+  /\sxmlns:([A-Za-z_][\w.-]*)\s*=\s*(?:"|')(?:http:\/\/www\.topografix\.com\/GPX\/1\/[01]|http:\/\/www\.opengis\.net\/kml\/2\.2|http:\/\/earth\.google\.com\/kml\/2\.[012])\/?(?:"|')/g;
 const GPX_TRKPT_RE = /<(?:[\w-]+:)?trkpt\b([^<>]*)>/g;
 const GPX_RTEPT_RE = /<(?:[\w-]+:)?rtept\b([^<>]*)>/g;
 const ATTR_RE = (name: string) => new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`);
@@ -130,6 +137,19 @@ function withoutExtensions(text: string): string {
   return parts.join('');
 }
 
+/** A tag's opening up to its prefix's colon: `<gpx:`, `</gpx:`. */
+const PREFIXED_TAG_RE = /<(\/?)([A-Za-z_][\w.-]*):/g;
+
+/** The text with the format's own namespace prefixes taken off its tags (`<gpx:trkpt>` -> `<trkpt>`); other prefixes stay. */
+function withoutFormatPrefixes(text: string): string {
+  const prefixes = new Set<string>();
+  FORMAT_PREFIX_RE.lastIndex = 0;
+  for (let m = FORMAT_PREFIX_RE.exec(text); m !== null; m = FORMAT_PREFIX_RE.exec(text)) prefixes.add(m[1]!);
+  if (prefixes.size === 0) return text;
+  // One pattern for any prefix and a set lookup: linear however many prefixes the file declares.
+  return text.replace(PREFIXED_TAG_RE, (tag: string, slash: string, prefix: string) => (prefixes.has(prefix) ? `<${slash}` : tag));
+}
+
 /** The lines of a GeoJSON geometry, in order: each LineString is a segment. */
 function linesOf(geometry: Geometry | null, out: number[][][]): void {
   if (!geometry) return;
@@ -172,8 +192,9 @@ export function parseTrackFile(bytes: Uint8Array): ParsedTrack {
   }
 
   // What is never kept goes before the document is built (fewer nodes: half the parsing time): times,
-  // extensions, and the whitespace between tags.
-  const lean = withoutExtensions(text.replace(TIME_RE, '')).replace(BETWEEN_TAGS_RE, '><');
+  // extensions, and the whitespace between tags; and the format's namespace prefix, which togeojson
+  // would not see through.
+  const lean = withoutFormatPrefixes(withoutExtensions(text.replace(TIME_RE, '')).replace(BETWEEN_TAGS_RE, '><'));
   // xmldom takes seconds per thousand levels of unclosed elements, or on a tag of a million attributes:
   // a file shaped like that is refused first.
   if (outOfShape(lean)) return refuse();
