@@ -11,6 +11,9 @@ import {
   type Rating,
   type Role,
   type Session,
+  type TrackPoint,
+  type TrackSummary,
+  type TrackUploadResponse,
   type UploadPreset,
   type UploadResponse,
   type User,
@@ -142,6 +145,20 @@ export class Api {
     const verified = await this.toggleVerified(adminToken, place._id);
     expect(verified.verified).toBe(true);
     return verified;
+  }
+
+  /**
+   * Gives the place a route track (docs/product.md#tracks): `points` ([lon, lat, ele]) as a plain GPX 1.1
+   * uploaded by its creator or an admin; returns the figures the server computed.
+   */
+  async putTrack(token: string, placeId: string, points: readonly TrackPoint[]): Promise<TrackSummary> {
+    const pts = points.map(([lon, lat, ele]) => `<trkpt lat="${lat}" lon="${lon}">${ele === null ? '' : `<ele>${ele}</ele>`}</trkpt>`).join('\n');
+    const gpx = `<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="e2e" xmlns="http://www.topografix.com/GPX/1/1">\n<trk><trkseg>\n${pts}\n</trkseg></trk>\n</gpx>\n`;
+    const res = await this.request.put(API.placeTrack(placeId), {
+      headers: bearer(token),
+      multipart: { file: { name: 'recorrido.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(gpx) } },
+    });
+    return (await json<TrackUploadResponse>(res, 200, 'put track')).track;
   }
 
   getPlace(token: string, placeId: string): Promise<APIResponse> {

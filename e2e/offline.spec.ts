@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { MSG, type Place, SESSION_STORAGE_KEY, TEXT } from '@sendero/contract';
+import { MSG, type Place, SESSION_STORAGE_KEY, TEXT, TRACK_TEXT, trackDistanceText, trackMetresText, type TrackPoint, type TrackSummary } from '@sendero/contract';
 import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH } from './env.js';
 import { type Account, deviceOf, expect, loginThroughUi, logoutControl, openMenuIfHidden, test, uniqueTag, watchConsole, PHONE } from './fixtures.js';
 
@@ -160,6 +160,30 @@ async function expectDetailOffline(page: Page, place: Place, review: string): Pr
   await expect(page.getByText(TEXT.app.offlineBanner)).toBeVisible();
 }
 
+/** A 3 km climb of 61 points from 3,900 m to 4,500 m (docs/product.md#tracks), for a saved place's track. */
+function climb(): TrackPoint[] {
+  return Array.from({ length: 61 }, (_, i): TrackPoint => [
+    Math.round((-77.5 + i * 0.0004) * 1e6) / 1e6,
+    Math.round((-9.4 + i * 0.0002) * 1e6) / 1e6,
+    Math.round((3900 + i * 10 + 3 * Math.sin(i)) * 10) / 10,
+  ]);
+}
+
+/** 'Recorrido' from the offline copy: the figures the server computed and the profile drawn; or no section at all. */
+async function expectTrackOffline(page: Page, track: TrackSummary | null): Promise<void> {
+  const section = page.getByRole('region', { name: TRACK_TEXT.title });
+  if (!track) {
+    await expect(section).toHaveCount(0);
+    return;
+  }
+  const figure = (term: string) => section.locator(`dt:text-is("${term}") + dd, dd:has(+ dt:text-is("${term}"))`);
+  await expect(figure(TRACK_TEXT.distance)).toHaveText(trackDistanceText(track.distance_m));
+  await expect(figure(TRACK_TEXT.maxEle)).toHaveText(trackMetresText(track.max_ele_m!));
+  const profile = section.getByRole('figure', { name: TRACK_TEXT.profile });
+  await expect(profile.locator('svg .MuiLineChart-area').first()).toBeVisible();
+  await expect(profile.getByRole('slider', { name: TRACK_TEXT.profilePosition })).toBeVisible();
+}
+
 test('as a hiker I save two destinations and open them with no network after closing the browser', PHONE, async ({ api, admin }) => {
   test.setTimeout(150_000);
   const tag = uniqueTag();
@@ -170,6 +194,8 @@ test('as a hiker I save two destinations and open them with no network after clo
   const second = await api.createVerifiedPlace(owner.token, admin.token, { name: `Cascada sin señal ${tag}` });
   await api.createReview(owner.token, first._id, 5, `Agua helada y cielo limpio ${tag}.`);
   await api.createReview(owner.token, second._id, 4, `Sendero húmedo pero precioso ${tag}.`);
+  // The first one has a route track: offline, its 'Recorrido' comes from the saved copy too.
+  const track = await api.putTrack(owner.token, first._id, climb());
 
   const profile = mkdtempSync(join(tmpdir(), 'sendero-offline-profile-'));
   const network = await startNetwork();
@@ -229,13 +255,14 @@ test('as a hiker I save two destinations and open them with no network after clo
     expect(await unknownPlace()).toBe('failed');
     await expect(page.getByRole('heading', { level: 3 })).toHaveText([second.name, first.name]);
 
-    for (const [place, review] of [
-      [first, `Agua helada y cielo limpio ${tag}.`],
-      [second, `Sendero húmedo pero precioso ${tag}.`],
+    for (const [place, review, placeTrack] of [
+      [first, `Agua helada y cielo limpio ${tag}.`, track],
+      [second, `Sendero húmedo pero precioso ${tag}.`, null],
     ] as const) {
       await page.goto('/guardados');
       await page.locator('article').filter({ has: page.getByRole('heading', { name: place.name }) }).getByRole('link', { name: TEXT.card.seeMore }).click();
       await expectDetailOffline(page, place, review);
+      await expectTrackOffline(page, placeTrack);
     }
 
     // Another person on this browser never sees the hiker's copies: a session of the stranger, and an
