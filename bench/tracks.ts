@@ -8,6 +8,7 @@
  * 2. Readers: GET /api/place/{id} at 100 req/s from 4 connections for BENCH_TRACK_SECONDS (20), first
  *    with nothing else going on, then while four people upload such a file again and again. Budget: the
  *    readers' p99 during the uploads is at most twice their p99 without them.
+ * 3. The detail with and without a track in a slowed Chromium: bench/tracks-web.ts, run after this file.
  *
  * Not in `npm test`; run it alone (under the machine's lock: `flock /tmp/browser.lock npm run bench:tracks`).
  */
