@@ -58,7 +58,7 @@ interface Load {
 /** In the page, at each animation frame: when the detail (and, asked for, the profile's chart) is laid out. */
 const DETAIL_PAINTED = ({ name, howToGet }: { name: string; howToGet: string }) => {
   const h1 = document.querySelector('main h1');
-  const heading = [...document.querySelectorAll('main h2')].find((h) => h.textContent === howToGet);
+  const heading = Array.from(document.querySelectorAll('main h2')).find((h) => h.textContent === howToGet);
   return h1?.textContent === name && heading !== undefined && heading.getBoundingClientRect().height > 0 ? performance.now() : false;
 };
 const CHART_PAINTED = () => {
