@@ -74,6 +74,19 @@ describe('did you mean on GET /api/place/search (docs/product.md#did-you-mean)',
     expect(after?.timeout).not.toBe(`${SEARCH_STATEMENT_TIMEOUT_MS / 1000}s`);
   });
 
+  it('its indexes keep the name index without a long pending list and the words index with long signatures (drizzle/0013_suggest_indexes.sql)', async () => {
+    // docs/decisions/041-did-you-mean-rule.md: at 100,000 places the defaults made every search read a
+    // 4 MB pending list and every word lookup the whole words index.
+    const rows = await rowsOf<{ name: string; options: string[] | null; definition: string }>(
+      t.db,
+      sql`select c.relname as name, c.reloptions as options, pg_get_indexdef(c.oid) as definition from pg_class c
+          where c.relname in ('places_name_search_trgm_idx', 'place_words_word_trgm_idx') order by c.relname`,
+    );
+    expect(rows.map((r) => r.name)).toEqual(['place_words_word_trgm_idx', 'places_name_search_trgm_idx']);
+    expect(rows[0]!.definition).toMatch(/USING gist \(word gist_trgm_ops \(siglen='?256'?\)\)/);
+    expect(rows[1]!.options).toContain('gin_pending_list_limit=64');
+  });
+
   it('bad input: 1 and 200 characters, punctuation, emoji, SQL-looking text, NUL: a Spanish 400 or no suggestion, never a 500', async () => {
     const tooLong = await api(t).get<ErrorBody>(API.placeSearch({ name: 'salcantay'.repeat(23).slice(0, 200) }));
     expect(tooLong.status).toBe(400);
