@@ -6,12 +6,18 @@ const launchOptions = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
 /** The phone's own spec: carousels by touch, rotation, pinch-zoom, the on-screen keyboard (its @phone-only tests skip the desktop). */
 const PHONE_ONLY = 'phone.spec.ts';
 /**
- * What the 390 px phone runs: the tests tagged `@phone` (PHONE in e2e/fixtures.ts), which together open
- * every screen, dialog and menu once as a phone, and phone.spec.ts's `@phone-only` tests. The other tests
- * check rules the device cannot change (redirects, roles, validation, the server's answers) on the
- * desktop only; network.spec.ts and phone-layout.spec.ts are phone-sized already.
+ * What the 390 px phone runs: the tests tagged `@phone` (PHONE in e2e/fixtures.ts), the journeys that
+ * together open every screen, dialog and menu once, and phone.spec.ts's `@phone-only` tests. The desktop
+ * does not run them again (decision 040, amendment of 2026-11-28): the rules they check (server answers,
+ * redirects, roles) do not depend on the device, and e2e/desktop-tour.spec.ts opens at 1440 px every
+ * screen, dialog and menu no other desktop test opens.
  */
 const ON_THE_PHONE = /@phone/;
+/**
+ * What the desktop leaves out: every test tagged `@phone` or `@phone-only`, unless it is also tagged
+ * `@desktop` (EVERY_DEVICE in e2e/fixtures.ts: phone.spec.ts's carousels, paged by clicks and the wheel there).
+ */
+const NOT_ON_THE_DESKTOP = /^(?!.*@desktop\b).*@phone/;
 
 /**
  * A phone of Playwright's own list as Chromium emulates it: its viewport and screen, user agent,
@@ -59,14 +65,15 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   // docs/decisions/040-phone-projects.md: a desktop and two phones (mobile viewport rules, touch, device
-  // pixel ratio), every one in Chromium. Every test runs on the desktop; the tests tagged @phone (every
-  // screen once) also on the 390 px phone; the phone's own spec (swipes, rotation, pinch-zoom, the
-  // on-screen keyboard) on both phones. Every page of every project is watched for a page wider than the
-  // screen (e2e/width.ts).
+  // pixel ratio), every one in Chromium. The desktop runs the untagged tests and the desktop tour
+  // (every screen the untagged tests do not open, at 1440 px); the tests tagged @phone (every screen
+  // once) run on the 390 px phone only; the phone's own spec (swipes, rotation, pinch-zoom, the
+  // on-screen keyboard) on both phones, its carousel test on the desktop too. Every page of every
+  // project is watched for a page wider than the screen (e2e/width.ts).
   projects: [
     {
       name: 'chromium',
-      grepInvert: /@phone-only/,
+      grepInvert: NOT_ON_THE_DESKTOP,
       use: {
         browserName: 'chromium',
         viewport: { width: 1440, height: 900 },

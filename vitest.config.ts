@@ -5,9 +5,11 @@ import serverConfig, { POSTGRES_FILES } from './apps/server/vitest.config.js';
 // TEST_DATABASE_URL is set), web component tests.
 export default defineConfig({
   test: {
-    // Two cores: a few files at a time (set here, not per project: vitest requires projects that run
-    // together to share it).
-    maxWorkers: 2,
+    // Three files at a time on two cores: the suite waits more than it computes (processes starting,
+    // PostgreSQL, the image process's idle class, Redis), about one core busy with two workers, so a
+    // third overlaps the waits. Set here, not per project: vitest requires projects that run together
+    // to share it.
+    maxWorkers: 3,
     projects: [
       'packages/contract',
       'apps/server',

@@ -259,26 +259,26 @@ test.describe('as an administrator', () => {
 });
 
 test.describe('admin routes', () => {
-  test('a visitor, a user and a guide are each sent to /ingresar from every admin route', async ({ page, api, admin, registerUser, openAs }) => {
+  // Every admin route for every non-admin role is checked by the route guards' component test
+  // (apps/web/src/app/layout/guards.test.tsx: visitor, user and guide on each route) and the server's
+  // authorization table; here the built app and the real server do it once per role, each on another route.
+  test('a visitor, a user and a guide are each sent to /ingresar from an admin route', async ({ page, api, admin, registerUser, openAs }) => {
     const owner = await registerUser();
     const place = await api.createPlaceAs(owner.token);
-    const routes = ['/admin/usuarios', `/admin/usuario/${owner._id}`, '/admin/destinos', `/admin/destinos/${place._id}`];
     const guide = await api.registerGuide(admin.token);
 
-    const visits: [string, Page][] = [
-      ['visitor', page],
-      ['user', await openAs(owner)],
-      ['guide', await openAs(guide)],
+    const visits: [string, Page, string][] = [
+      ['visitor', page, `/admin/destinos/${place._id}`],
+      ['user', await openAs(owner), `/admin/usuario/${owner._id}`],
+      ['guide', await openAs(guide), '/admin/reportes'],
     ];
-    for (const [who, p] of visits) {
-      for (const route of routes) {
-        await p.goto(route);
-        // A visitor also carries where to come back to (docs/product.md#sharing); a signed-in non-admin does not.
-        await expect(p, `${who} on ${route}`).toHaveURL(who === 'visitor' ? `/ingresar?${new URLSearchParams({ volver: route })}` : /\/ingresar$/);
-        await expect(p.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
-        // Signed in, they are told why instead of meeting a bare form.
-        if (who !== 'visitor') await expect(p.getByText(TEXT.auth.adminOnly)).toBeVisible();
-      }
+    for (const [who, p, route] of visits) {
+      await p.goto(route);
+      // A visitor also carries where to come back to (docs/product.md#sharing); a signed-in non-admin does not.
+      await expect(p, `${who} on ${route}`).toHaveURL(who === 'visitor' ? `/ingresar?${new URLSearchParams({ volver: route })}` : /\/ingresar$/);
+      await expect(p.getByRole('heading', { name: 'Iniciar Sesión' })).toBeVisible();
+      // Signed in, they are told why instead of meeting a bare form.
+      if (who !== 'visitor') await expect(p.getByText(TEXT.auth.adminOnly)).toBeVisible();
     }
   });
 });

@@ -8,7 +8,9 @@ import {
   type Outing,
   type OutingCreate,
   type Place,
+  limaDate,
   type Rating,
+  type RatingCreate,
   type Role,
   type Session,
   type UploadPreset,
@@ -64,6 +66,9 @@ export interface PlaceInput {
   /** The trailhead (docs/product.md#planning): both or neither. */
   lat?: number | null;
   lon?: number | null;
+  /** docs/product.md#access-facts: optional. */
+  altitude_m?: number | null;
+  closed_months?: number[];
 }
 
 /**
@@ -152,12 +157,15 @@ export class Api {
     return this.request.get(API.ratings(placeId), { headers: bearer(token) });
   }
 
-  /** Posts a review with a real uploaded (already cropped server-side) photo. */
-  async createReview(token: string, placeId: string, rating: number, comment: string): Promise<Rating> {
+  /**
+   * Posts a review with a real uploaded (already cropped server-side) photo; `trail` adds what the path
+   * was like (docs/product.md#trail-conditions; walked today unless told).
+   */
+  async createReview(token: string, placeId: string, rating: number, comment: string, trail?: Partial<Pick<RatingCreate, 'condition' | 'hazards' | 'walked_on'>>): Promise<Rating> {
     const photo = await this.upload(token, 'rating');
     const res = await this.request.post(API.ratingCreate, {
       headers: bearer(token),
-      data: { id_place: placeId, photo_url: photo.secure_url, rating, comment },
+      data: { id_place: placeId, photo_url: photo.secure_url, rating, comment, ...(trail && { walked_on: limaDate(), ...trail }) },
     });
     return json<Rating>(res, 201, 'create review');
   }

@@ -71,13 +71,16 @@ export async function checkA11y(page: Page, screen = new URL(page.url()).pathnam
 }
 
 /**
- * Tags a test that the `phone-390` project runs as well as the desktop (playwright.config.ts,
- * docs/decisions/040-phone-projects.md): together the tagged tests open every screen, dialog and menu of
- * the app once as a phone, with the width watched (width.ts). Journeys whose screens a tagged test
- * already opens, and checks of rules a phone cannot change (redirects, roles, server answers), run on the
- * desktop only.
+ * Tags a test that runs on the `phone-390` project instead of the desktop (playwright.config.ts,
+ * docs/decisions/040-phone-projects.md): together the tagged journeys open every screen, dialog and menu
+ * of the app once as a phone, with the width watched (width.ts). What they check beyond the layout
+ * (server answers, redirects, roles) does not depend on the device, so the desktop does not run them
+ * again; desktop-tour.spec.ts opens their screens at 1440 px. Untagged tests run on the desktop only.
  */
 export const PHONE = { tag: '@phone' } as const;
+
+/** Tags a test that runs on the desktop as well as on the phones (phone.spec.ts's carousels). */
+export const EVERY_DEVICE: { tag: string[] } = { tag: ['@phone', '@desktop'] };
 
 /** The menu items of docs/product.md#side-menu, by their accessible names. */
 export const MENU = {

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { MSG, TEXT } from '@sendero/contract';
-import { checkA11y, expect, expectNoHorizontalOverflow, login, logoutControl, test, unfoldFilters, uniqueTag, PHONE } from './fixtures.js';
+import { checkA11y, expect, expectNoHorizontalOverflow, login, logoutControl, test, unfoldFilters, uniqueTag, EVERY_DEVICE } from './fixtures.js';
 
 /*
  * A phone in a person's hand (docs/product.md#web-rules, docs/decisions/040-phone-projects.md): the
@@ -94,7 +94,7 @@ async function openSideMenu(page: Page, touch: boolean): Promise<void> {
 }
 
 test.describe('on any device', () => {
-  test('the landing and search carousels page by press and by swipe, fast, and the page never gets wider than the screen', PHONE, async ({ page, api, admin, registerUser }, testInfo) => {
+  test('the landing and search carousels page by press and by swipe, fast, and the page never gets wider than the screen', EVERY_DEVICE, async ({ page, api, admin, registerUser }, testInfo) => {
     const touch = Boolean(testInfo.project.use.hasTouch);
     const owner = await registerUser();
     const tag = uniqueTag();

@@ -8,7 +8,7 @@ import { ADMIN_ID, indexOf, makeAdmin, makePlace, makeUser, PUBLIC_CONFIG, signI
 import { renderRoutes } from '@/test/render';
 
 const GUARDED = ['/buscar-destino', '/buscar-destino/destino/abc', '/perfil', '/mis-salidas', '/crear-destino', '/convertirme-en-guia'];
-const ADMIN_ONLY = ['/admin/usuarios', '/admin/usuario/abc', '/admin/destinos', '/admin/destinos/abc'];
+const ADMIN_ONLY = ['/admin/usuarios', '/admin/usuario/abc', '/admin/destinos', '/admin/destinos/abc', '/admin/reportes'];
 
 function stubSignedIn(role: 'user' | 'guide') {
   return stubFetch({
@@ -32,15 +32,18 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'Iniciar Sesión' })).toBeInTheDocument();
   });
 
-  it.each(ADMIN_ONLY)('as a user opening the admin route %s I am sent to /ingresar, told it is for administration only', async (path) => {
-    signIn('user');
-    stubSignedIn('user');
+  it.each((['user', 'guide'] as const).flatMap((role) => ADMIN_ONLY.map((path) => [role, path] as const)))(
+    'as a %s opening the admin route %s I am sent to /ingresar, told it is for administration only',
+    async (role, path) => {
+    signIn(role);
+    stubSignedIn(role);
     const { router } = renderRoutes(routes, path);
     await expectAt(router, '/ingresar');
     expect(await screen.findByText(TEXT.auth.adminOnly, {}, { timeout: 5000 })).toBeInTheDocument();
     // The form stays: they may sign in with an administration account.
     expect(screen.getByRole('button', { name: TEXT.auth.login })).toBeInTheDocument();
-  });
+    },
+  );
 
   it.each([
     ['/ingresar', '/buscar-destino'],
