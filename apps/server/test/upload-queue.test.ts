@@ -95,7 +95,10 @@ describe('ImageQueue', () => {
   });
 });
 
-describe('POST /api/upload beyond the bound', () => {
+// Real photos of noise through the image process, at the worker's priority here and at nice 19 below:
+// on a machine whose cores are busy (CI's other files beside the journeys, one core kept busy by
+// another process) one such image took over 30 s, so these two blocks allow two minutes.
+describe('POST /api/upload beyond the bound', { timeout: 120_000 }, () => {
   // No waiting at all: while one upload is in flight, the others of a burst are refused before their body is read.
   const t = useTestApp({ env: { UPLOAD_CONCURRENCY: '1', UPLOAD_MAX_WAIT_SECONDS: '0' } });
   let user: TestUser;
@@ -206,7 +209,7 @@ describe('images decoded and encoded in a process of their own, below the server
   });
 });
 
-describe('UPLOAD_PRIORITY=low', () => {
+describe('UPLOAD_PRIORITY=low', { timeout: 120_000 }, () => {
   const t = useTestApp({ env: { UPLOAD_PRIORITY: 'low' } });
 
   it('gives every thread of the image process nice 19 and leaves the server at its own', async () => {
