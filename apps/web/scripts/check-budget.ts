@@ -16,14 +16,10 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { LANDING_JS_BUDGET_KB } from '../../../packages/contract/src/web-build.ts';
 
-export interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-export type Manifest = Record<string, ManifestChunk>;
+// Vite's build manifest as the page's preloads read it (one type for both readers of the manifest).
+import type { Manifest } from '../src/boot/preloads.ts';
+
+export type { Manifest };
 
 /** A lazy screen's module: the landing does not load it (nor what only it imports). */
 const LAZY_SCREEN = /^src\/app\/routes\//;
