@@ -6,17 +6,13 @@ import { isOnline } from '@/lib/online-status';
 import { queryKeys } from '@/lib/query-keys';
 import { getSession } from '@/lib/session';
 import { placeQueryKey } from './get-place';
+import { trackQueryOptions } from './get-track';
 
 export type { Track, TrackSummary };
 
-/** GET /api/place/{id}/track: the simplified line and the profile (docs/product.md#tracks). */
-export function getTrack(placeId: string): Promise<Track> {
-  return api.get<Track>(API.placeTrack(placeId));
-}
-
 /** The track of a place that has one (`enabled`); the detail's map and its 'Recorrido' share it. */
 export function useTrack(placeId: string, enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.track(placeId), queryFn: () => getTrack(placeId), enabled });
+  return useQuery({ ...trackQueryOptions(placeId), enabled });
 }
 
 /** The place's cached detail with its track summary replaced (or removed). */

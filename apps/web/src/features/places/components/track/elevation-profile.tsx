@@ -143,9 +143,17 @@ export function ElevationProfile({ profile, index, onIndexChange }: ElevationPro
           sx={CHART_SX}
         />
       </Box>
-      <Typography id="track-profile-hint" variant="body2" color="text.secondary" sx={{ mt: 0.5, minHeight: '1.5em' }}>
-        {at ? profilePointText(at[0], at[1]) : TRACK_TEXT.profileHint}
-      </Typography>
+      {/* The point's text and the hint share one cell as high as the hint, so nothing below moves when
+          the slider loses focus: a click on 'Descargar GPX' right after it used to land where the link no
+          longer was. */}
+      <Box sx={{ display: 'grid', mt: 0.5, '& > *': { gridArea: '1 / 1' } }}>
+        <Typography id="track-profile-hint" variant="body2" color="text.secondary">
+          {at ? profilePointText(at[0], at[1]) : TRACK_TEXT.profileHint}
+        </Typography>
+        <Typography variant="body2" aria-hidden sx={{ visibility: 'hidden' }}>
+          {TRACK_TEXT.profileHint}
+        </Typography>
+      </Box>
     </Box>
   );
 }

@@ -3,14 +3,15 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { ACTION_TEXT, TRACK_TEXT } from '@sendero/contract';
+import { loadTrackSection } from './load';
 import type { TrackSectionProps } from './track-section';
 
 /**
  * 'Recorrido' as the detail loads it: the section and the chart library are one lazy chunk, fetched
  * only for a place with a track (docs/product.md#tracks), so the landing and the search page
- * never pay for them. Only this file is imported statically.
+ * never pay for them. Only this file and `./load` are imported statically; the detail's route loader
+ * starts the chunk as soon as the place says it has a track (app/route-data.ts).
  */
-const loadTrackSection = () => import('./track-section');
 const LazyTrackSection = lazy(loadTrackSection);
 
 /** The section's code failed to load (offline before it was ever fetched, a deploy in between). */
