@@ -24,13 +24,15 @@ export type { Manifest };
 /** A lazy screen's module: the landing does not load it (nor what only it imports). */
 const LAZY_SCREEN = /^src\/app\/routes\//;
 /** Loaded on a use, not by the landing: the side menu (signed in only), the new-version prompt, the
- * leave-the-form dialog, the offline copies (on signing out), the map. */
+ * leave-the-form dialog, the offline copies (on signing out), the map, and 'Recorrido' with its chart
+ * (started by the detail's route loader for a place with a track, app/route-data.ts). */
 const ON_USE = new Set([
   'src/app/layout/menu-frame.tsx',
   'src/components/ui/update-snackbar.tsx',
   'src/app/layout/unsaved-changes-dialog.tsx',
   'src/lib/offline-store.ts',
   'src/components/map/leaflet-map.tsx',
+  'src/features/places/components/track/track-section.tsx',
 ]);
 
 /** The files (assets/….js) the landing loads before it is idle, entry first. */
