@@ -20,6 +20,8 @@ const AXIS_HIGHLIGHT = { x: 'line' as const };
 const GRID = { horizontal: true };
 const MARGIN = { top: 8, right: 12, bottom: 4, left: 4 };
 const CHART_SX = { [`& .${lineClasses.area}`]: { fillOpacity: 0.18 } };
+// One formatter for every tick ('4,600'): toLocaleString builds a new one per call.
+const METRES = new Intl.NumberFormat('es-PE', { maximumFractionDigits: 0 });
 
 /**
  * 'Perfil de elevación' (docs/product.md#tracks): altitude in m over distance in km, the vertical
@@ -62,7 +64,7 @@ export function ElevationProfile({ profile, index, onIndexChange }: ElevationPro
         // As wide as the longest label ('4,600' beside 'Altitud (m)'): the chart measures the labels of the
         // axis's two ends (a fixed 56 px showed '4,6…' for a lake at 4,600 m).
         width: 'auto' as const,
-        valueFormatter: (v: number) => Math.round(v).toLocaleString('es-PE'),
+        valueFormatter: (v: number) => METRES.format(Math.round(v)),
       },
     ],
     [domain],

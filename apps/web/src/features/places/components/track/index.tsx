@@ -1,32 +1,58 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { ACTION_TEXT, TRACK_TEXT } from '@sendero/contract';
-import { loadTrackSection } from './load';
+import { loadedTrackSection, loadTrackSection } from './load';
 import type { TrackSectionProps } from './track-section';
 
-/**
- * 'Recorrido' as the detail loads it: the section and the chart library are one lazy chunk, fetched
- * only for a place with a track (docs/product.md#tracks), so the landing and the search page
- * never pay for them. Only this file and `./load` are imported statically; the detail's route loader
- * starts the chunk as soon as the place says it has a track (app/route-data.ts).
- */
-const LazyTrackSection = lazy(loadTrackSection);
+type Loading = { Section: ComponentType<TrackSectionProps> } | { Section?: undefined; failed: boolean };
 
-/** The section's code failed to load (offline before it was ever fetched, a deploy in between). */
-class TrackBoundary extends Component<{ children: ReactNode }, { failed: boolean; attempt: number }> {
-  override state = { failed: false, attempt: 0 };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    if (!this.state.failed) return <div key={this.state.attempt}>{this.props.children}</div>;
+/**
+ * 'Recorrido' as the detail loads it: the section and the chart library are one chunk, fetched only for
+ * a place with a track (docs/product.md#tracks), so the landing and the search page never pay for them.
+ * Only this file and `./load` are imported statically; the detail's route loader starts the chunk as
+ * soon as the place says it has a track (app/route-data.ts).
+ *
+ * Arrived already, the section renders in the detail's own commit. Otherwise a skeleton stands in until
+ * it arrives, then the section renders at once: not through `lazy` and Suspense, where even a loaded
+ * chunk shows the fallback first and React holds a revealed boundary back for up to 300 ms (the chart
+ * painted 1.5 times later than the detail, bench/tracks-web.ts).
+ */
+export function TrackBlock(props: TrackSectionProps) {
+  const [loading, setLoading] = useState<Loading>(() => {
+    const Section = loadedTrackSection();
+    return Section ? { Section } : { failed: false };
+  });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (loading.Section) return;
+    let live = true;
+    loadTrackSection().then(
+      ({ default: Section }) => live && setLoading({ Section }),
+      // Offline before it was ever fetched, or a deployment in between: said, with a retry.
+      () => live && setLoading({ failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt, loading.Section]);
+
+  if (loading.Section) return <loading.Section {...props} />;
+  if (loading.failed) {
     return (
       <Alert
         severity="error"
         action={
-          <Button color="inherit" size="small" onClick={() => this.setState((s) => ({ failed: false, attempt: s.attempt + 1 }))}>
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => {
+              setLoading({ failed: false });
+              setAttempt((a) => a + 1);
+            }}
+          >
             {ACTION_TEXT.retry}
           </Button>
         }
@@ -35,14 +61,5 @@ class TrackBoundary extends Component<{ children: ReactNode }, { failed: boolean
       </Alert>
     );
   }
-}
-
-export function TrackBlock(props: TrackSectionProps) {
-  return (
-    <TrackBoundary>
-      <Suspense fallback={<Skeleton variant="rounded" height={420} role="progressbar" aria-label={TRACK_TEXT.title} />}>
-        <LazyTrackSection {...props} />
-      </Suspense>
-    </TrackBoundary>
-  );
+  return <Skeleton variant="rounded" height={420} role="progressbar" aria-label={TRACK_TEXT.title} />;
 }

@@ -1,6 +1,17 @@
+import type TrackSection from './track-section';
+
+let loaded: typeof TrackSection | undefined;
+
 /**
  * The 'Recorrido' chunk (the section and the chart library), in a module of its own so that the
  * detail's route loader can start it as soon as the place says it has a track (app/route-data.ts)
  * without the main chunk importing the section's wrapper.
  */
-export const loadTrackSection = () => import('./track-section');
+export const loadTrackSection = (): Promise<{ default: typeof TrackSection }> =>
+  import('./track-section').then((module) => {
+    loaded = module.default;
+    return module;
+  });
+
+/** The section once its chunk has arrived: the detail then renders it in its own commit. */
+export const loadedTrackSection = () => loaded;
