@@ -8,6 +8,14 @@ import type { TrackSectionProps } from './track-section';
 
 type Loading = { Section: ComponentType<TrackSectionProps> } | { Section?: undefined; failed: boolean };
 
+/** Where the section's code comes from: `./load` (a test passes its own). */
+export interface TrackChunk {
+  loaded: () => ComponentType<TrackSectionProps> | undefined;
+  load: () => Promise<{ default: ComponentType<TrackSectionProps> }>;
+}
+
+const CHUNK: TrackChunk = { loaded: loadedTrackSection, load: loadTrackSection };
+
 /**
  * 'Recorrido' as the detail loads it: the section and the chart library are one chunk, fetched only for
  * a place with a track (docs/product.md#tracks), so the landing and the search page never pay for them.
@@ -19,9 +27,9 @@ type Loading = { Section: ComponentType<TrackSectionProps> } | { Section?: undef
  * chunk shows the fallback first and React holds a revealed boundary back for up to 300 ms (the chart
  * painted 1.5 times later than the detail, bench/tracks-web.ts).
  */
-export function TrackBlock(props: TrackSectionProps) {
+export function TrackBlock({ chunk = CHUNK, ...props }: TrackSectionProps & { chunk?: TrackChunk }) {
   const [loading, setLoading] = useState<Loading>(() => {
-    const Section = loadedTrackSection();
+    const Section = chunk.loaded();
     return Section ? { Section } : { failed: false };
   });
   const [attempt, setAttempt] = useState(0);
@@ -29,7 +37,7 @@ export function TrackBlock(props: TrackSectionProps) {
   useEffect(() => {
     if (loading.Section) return;
     let live = true;
-    loadTrackSection().then(
+    chunk.load().then(
       ({ default: Section }) => live && setLoading({ Section }),
       // Offline before it was ever fetched, or a deployment in between: said, with a retry.
       () => live && setLoading({ failed: true }),
@@ -37,7 +45,7 @@ export function TrackBlock(props: TrackSectionProps) {
     return () => {
       live = false;
     };
-  }, [attempt, loading.Section]);
+  }, [attempt, loading.Section, chunk]);
 
   if (loading.Section) return <loading.Section {...props} />;
   if (loading.failed) {
