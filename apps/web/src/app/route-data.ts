@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
-import type { PlaceDetail } from '@sendero/contract';
 import { placeIndexQueryOptions } from '@/features/places/api/get-place-index';
 import { placeQueryOptions } from '@/features/places/api/get-place';
 import { trackQueryOptions } from '@/features/places/api/get-track';
@@ -28,13 +27,16 @@ export function prefetchPlaceIndex(): null {
 export function prefetchPlace({ params }: LoaderFunctionArgs): null {
   const id = params.id;
   if (!getSession() || !id) return null;
-  const place = placeQueryOptions(id);
-  void queryClient.prefetchQuery(place).then(() => {
-    if (!(queryClient.getQueryData(place.queryKey) as Partial<Pick<PlaceDetail, 'track'>> | undefined)?.track) return;
-    void queryClient.prefetchQuery(trackQueryOptions(id));
-    // A failed chunk shows the section's own error and retry (features/places/components/track).
-    loadTrackSection().catch(() => undefined);
-  });
+  queryClient.fetchQuery(placeQueryOptions(id)).then(
+    (place) => {
+      if (!place.track) return;
+      void queryClient.prefetchQuery(trackQueryOptions(id));
+      // A failed chunk shows the section's own error and retry (features/places/components/track).
+      loadTrackSection().catch(() => undefined);
+    },
+    // The screen shows its own error for the place.
+    () => undefined,
+  );
   return null;
 }
 

@@ -4,8 +4,8 @@ import { api } from '@/lib/api-client';
 import { queryById } from '@/lib/query-by-id';
 import { queryKeys } from '@/lib/query-keys';
 
-/** The detail: the place with its 'Estado reciente' (docs/product.md#trail-conditions). */
-export function getPlace(id: string): Promise<Place & Partial<Pick<PlaceDetail, 'conditions'>>> {
+/** The detail: the place with its 'Estado reciente' (docs/product.md#trail-conditions) and its track's summary (docs/product.md#tracks). */
+export function getPlace(id: string): Promise<Place & Partial<Pick<PlaceDetail, 'conditions' | 'track'>>> {
   return api.get<PlaceDetail>(API.place(id));
 }
 

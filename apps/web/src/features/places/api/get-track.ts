@@ -1,5 +1,4 @@
-import type { Track } from '@sendero/contract';
-import { API } from '@sendero/contract';
+import { API, type Track } from '@sendero/contract';
 import { api } from '@/lib/api-client';
 import { queryById } from '@/lib/query-by-id';
 import { queryKeys } from '@/lib/query-keys';

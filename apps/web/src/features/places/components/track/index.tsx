@@ -32,10 +32,10 @@ export function TrackBlock({ chunk = CHUNK, ...props }: TrackSectionProps & { ch
     const Section = chunk.loaded();
     return Section ? { Section } : { failed: false };
   });
-  const [attempt, setAttempt] = useState(0);
 
+  // Runs again on a retry, which sets a new `{ failed: false }`.
   useEffect(() => {
-    if (loading.Section) return;
+    if (loading.Section || loading.failed) return;
     let live = true;
     chunk.load().then(
       ({ default: Section }) => live && setLoading({ Section }),
@@ -45,7 +45,7 @@ export function TrackBlock({ chunk = CHUNK, ...props }: TrackSectionProps & { ch
     return () => {
       live = false;
     };
-  }, [attempt, loading.Section, chunk]);
+  }, [loading, chunk]);
 
   if (loading.Section) return <loading.Section {...props} />;
   if (loading.failed) {
@@ -56,10 +56,7 @@ export function TrackBlock({ chunk = CHUNK, ...props }: TrackSectionProps & { ch
           <Button
             color="inherit"
             size="small"
-            onClick={() => {
-              setLoading({ failed: false });
-              setAttempt((a) => a + 1);
-            }}
+            onClick={() => setLoading({ failed: false })}
           >
             {ACTION_TEXT.retry}
           </Button>
