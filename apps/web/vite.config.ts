@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 // The names the server shares (a relative path: the config loader bundles it instead of asking Node to run TypeScript).
@@ -141,7 +141,25 @@ const APP_STAGES = {
 // on); production builds use its production build instead.
 const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
 
-export default defineConfig(({ command }) => ({
+/**
+ * `vite build --ssr` (scripts/build.mjs): the server's renderer of the signed-in screens
+ * (src/boot/serve-render.tsx, WEB_BUILD.ssrEntry) for Node, one self-contained module tree. Same aliases and MUI stubs as the app, so it renders the markup the app hydrates.
+ */
+const ssrConfig = (): UserConfig => ({
+  plugins: [muiWithoutCssVars(), react()],
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      { find: /^react-router$/, replacement: join(reactRouterDir, 'dist/production/index.mjs') },
+    ],
+  },
+  // Everything bundled, with React's production builds: the server runs with any NODE_ENV.
+  ssr: { noExternal: true },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: { ssr: 'src/boot/serve-render.tsx', emptyOutDir: true, target: 'node20', copyPublicDir: false },
+});
+
+export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrConfig() : ({
   plugins: [muiWithoutCssVars(), react(), inlineEntryCss(), pageShellInDev(), pwa],
   resolve: {
     alias: [

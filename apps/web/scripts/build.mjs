@@ -20,6 +20,9 @@ rmSync(next, { recursive: true, force: true });
 run(process.execPath, [join(webRoot, '../../node_modules/vite/bin/vite.js'), 'build', '--outDir', next, '--emptyOutDir']);
 run(process.execPath, ['scripts/prerender.mjs']);
 run(process.execPath, ['scripts/precompress.mjs']);
+// The server's renderer of the signed-in screens (src/boot/serve-render.tsx) into dist-next/ssr/, after
+// the precompressed copies: a module the server imports, never sent (src/boot/README.md).
+run(process.execPath, [join(webRoot, '../../node_modules/vite/bin/vite.js'), 'build', '--ssr', 'src/boot/serve-render.tsx', '--outDir', join(next, 'ssr'), '--emptyOutDir', '--logLevel', 'warn']);
 
 rmSync(old, { recursive: true, force: true });
 if (existsSync(dist)) renameSync(dist, old);

@@ -4,6 +4,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRouter, whenRouterReady } from '@/app/router';
 import { PRERENDERED_ATTR } from '@/boot/hydration';
+import { seedFromPage } from '@/boot/page-data';
+import { queryClient } from '@/lib/query-client';
+import { getSession, setRenderedSession, syncSignedInCookie } from '@/lib/session';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -20,12 +23,19 @@ const app = (
 // pages the build writes preload: src/boot/README.md). The router starts in a task of its own, after the
 // browser has had the chance to paint and to handle input. A page prerendered at build time (/ingresar,
 // /registro) is hydrated: React adopts its markup as it is, with what was typed, the focus and the caret.
-// Any other page is rendered anew, in a transition, so React renders the screen in small slices.
+// A signed-in screen the server rendered (/buscar-destino, a destination: boot/serve-render.tsx) is
+// hydrated from the data it was rendered from, in a transition, so React hydrates it in small slices.
+// Any other page is rendered anew, in a transition too.
+syncSignedInCookie();
+const rendered = root.hasAttribute(PRERENDERED_ATTR);
+const renderedSignedIn = rendered && seedFromPage(queryClient);
+if (renderedSignedIn) setRenderedSession(getSession());
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 void nextTask()
   .then(whenRouterReady)
   .then(() => {
-    if (root.hasAttribute(PRERENDERED_ATTR)) hydrateRoot(root, app);
+    if (renderedSignedIn) startTransition(() => void hydrateRoot(root, app));
+    else if (rendered) hydrateRoot(root, app);
     else startTransition(() => createRoot(root).render(app));
   })
   .then(registerServiceWorkerWhenIdle);

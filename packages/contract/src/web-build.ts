@@ -1,3 +1,5 @@
+import type { PlaceDetail, PlaceIndexEntry } from './schemas.js';
+
 /**
  * The names the web build (apps/web: vite.config.ts, scripts/, src/boot/, src/sw/sw.ts, index.html)
  * and the server's HTML plugin (apps/server/src/plugins/web.ts) share. Both import them from here, so
@@ -15,6 +17,19 @@ export const WEB_BUILD = {
   routePreloadsId: 'sd-route-preloads',
   /** The class on <body> of every page but the landing: it shows the static page shell, not the hero. */
   pageClass: 'sd-page',
+  /**
+   * The server's renderer of the signed-in screens (apps/web/src/boot/serve-render.tsx), built by Vite
+   * for Node into dist/ssr/ (scripts/build.mjs); the server imports it to answer /buscar-destino and a
+   * destination's page with the screen in the HTML (apps/web/src/boot/README.md).
+   */
+  ssrEntry: 'ssr/serve-render.js',
+  /** The JSON block (not a script: the page's CSP runs none inline) with the data a rendered screen was rendered from. */
+  pageDataId: 'sd-page-data',
+  /**
+   * The cookie the web app keeps while a session is stored (lib/session.ts): `1`, never the token. It only
+   * tells the server that the screen may be rendered signed in; every API call still needs the token.
+   */
+  signedInCookie: 'sd-signed-in',
 } as const;
 
 /**
@@ -23,3 +38,13 @@ export const WEB_BUILD = {
  * in CI (npm run test:e2e); bench:web measures the same sum in a browser.
  */
 export const LANDING_JS_BUDGET_KB = 170;
+
+/**
+ * What the server renders a signed-in screen from (WEB_BUILD.ssrEntry): what every signed-in person
+ * sees there, never one person's data. `/buscar-destino`: the catalogue's newest destinations (the
+ * landing's first page); a destination's page: the place as GET /api/place/{id} answers a member.
+ */
+export type SignedInPage = { path: string; firstPage: PlaceIndexEntry[] } | { path: string; place: PlaceDetail };
+
+/** WEB_BUILD.ssrEntry's export: the built page `html` (index.html or the path's page) with the screen rendered in it. */
+export type RenderSignedInPage = (html: string, page: SignedInPage) => Promise<string>;

@@ -217,6 +217,29 @@ const placeDetailRead = preparedRead<
     where cu.id = ${sql.placeholder('sub')}::uuid`,
 );
 
+/** The detail's statement without a caller: the place as any signed-in member reads it. */
+const verifiedPlaceDetailRead = preparedRead<{ placeId: string; since: string }, PlaceRow & DetailExtras>(
+  'sendero_place_detail_verified',
+  sql`select ${placeColumnsAsRow},
+    (select json_agg(json_build_object('walked_on', r.walked_on, 'condition', r.condition, 'hazards', r.hazards, 'created_at', r.created_at))
+      from ${ratings} r where r.id_place = p.id and r.walked_on >= ${sql.placeholder('since')}::date) as recent_reports,
+    t.distance_m as track_distance_m, t.ascent_m as track_ascent_m, t.descent_m as track_descent_m, t.min_ele_m as track_min_ele_m,
+    t.max_ele_m as track_max_ele_m, t.duration_min as track_duration_min, t.point_count as track_points, t.updated_at as track_updated_at
+    from ${places} p left join ${placeTracks} t on t.id_place = p.id
+    where p.id = ${sql.placeholder('placeId')}::uuid and p.verified`,
+);
+
+/**
+ * A verified place's detail as GET /api/place/{id} answers every signed-in member, or null (not a
+ * place, not verified): what the server renders a destination's page from (plugins/web.ts).
+ */
+export async function getVerifiedPlaceDetail(db: Db, id: string): Promise<PlaceDetail | null> {
+  if (!isUuid(id)) return null;
+  const today = limaDate();
+  const [row] = await verifiedPlaceDetailRead.rows(db, { placeId: id.toLowerCase(), since: conditionsWindowStart(today) });
+  return row ? toPlaceDetail(row, today) : null;
+}
+
 const newestFirst = [desc(places.createdAt), desc(places.id)] as const;
 
 /** Every place, newest first (the admin's list). */

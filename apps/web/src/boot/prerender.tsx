@@ -6,7 +6,9 @@
  * others carry index.html's spinner. Every page carries its preloads (preloads.ts). How it fits
  * together, what it buys, and how to turn it off: README.md beside this file.
  */
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
@@ -43,8 +45,11 @@ export const PAGES: Record<string, { screen: string; prerender: boolean; prefetc
  */
 const SCREEN_END_ID = 'sd-screen-end';
 
-/** The app at `path`, as HTML, and the style tags of what it rendered. */
-export async function renderScreen(path: string): Promise<{ head: string; body: string }> {
+/**
+ * The app at `path`, as HTML, and the style tags of what it rendered; its queries read `queryClient`
+ * (the data the server rendered a signed-in screen from: serve-render.tsx).
+ */
+export async function renderScreen(path: string, queryClient = new QueryClient(), waitForAll = false): Promise<{ head: string; body: string }> {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   // The screen is a lazy route: rendered once its module has loaded, as main.tsx waits for it too.
   await new Promise<void>((resolve) => {
@@ -59,21 +64,46 @@ export async function renderScreen(path: string): Promise<{ head: string; body: 
   // The browser's default emotion cache has the key 'css' and adopts <style data-emotion="css …"> tags.
   const cache = createCache({ key: 'css' });
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
-  const html = renderToString(
+  const tree = (
     <CacheProvider value={cache}>
-      <AppProvider queryClient={new QueryClient()}>
+      <AppProvider queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProvider>
-    </CacheProvider>,
+    </CacheProvider>
   );
+  // A signed-in screen sits in the menu's frame, a lazy chunk: React's static prerender waits for it
+  // (and any other lazy part) where renderToString would write the fallback.
+  const html = waitForAll ? await prerendered(tree) : renderToString(tree);
   router.dispose();
   // The page's CSP allows no inline script: React adds one only for a form whose action is a function.
   if (/<script/i.test(html)) throw new Error(`prerender ${path}: React wrote a script into the markup`);
   return { head: constructStyleTagsFromChunks(extractCriticalToChunks(html)), body: html };
 }
 
+/** The markup of `tree` once every lazy part of it has loaded. */
+async function prerendered(tree: ReactNode): Promise<string> {
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(tree, { onError: (error) => void errors.push(error) });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  // A part that threw is left to the browser to render (React's client-rendered boundary): a bug.
+  if (errors.length) throw new AggregateError(errors, `render: ${errors.length} part(s) of the screen threw`);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** The app's #root in the built index.html, with what it holds (the hero and the spinner): the last element of <body>. */
 const ROOT_RE = /<div id="root">([\s\S]*)<\/div>(\s*<\/body>)/;
+
+/**
+ * A built page with a rendered screen in its #root (marked for hydration, main.tsx), `head` before its
+ * </head> and `after` right after #root.
+ */
+export function withScreen(html: string, head: string, body: string, after = ''): string {
+  if (!ROOT_RE.test(html) || !html.includes('</head>')) throw new Error('render: the page has no #root at the end of its <body>');
+  return html
+    .replace('</head>', () => `  ${head}\n  </head>`)
+    .replace(ROOT_RE, (_all, _static: string, next: string) => `<div id="root" ${PRERENDERED_ATTR}>${body}</div>${after}${next}`);
+}
 
 /**
  * index.html and the page of each path in PAGES, given the built index.html and the build manifest:
@@ -87,10 +117,7 @@ export async function renderPages(indexHtml: string, manifest: Manifest): Promis
     let html = withHead(indexHtml, preloadTemplate(pagePreloads(manifest, screen, { prefetch })));
     if (prerender) {
       const { head, body } = await renderScreen(path);
-      html = withHead(html, `${head}<link rel="expect" href="#${SCREEN_END_ID}" blocking="render">`).replace(
-        ROOT_RE,
-        (_all, _static: string, next: string) => `<div id="root" ${PRERENDERED_ATTR}>${body}</div><div id="${SCREEN_END_ID}" hidden></div>${next}`,
-      );
+      html = withScreen(html, `${head}<link rel="expect" href="#${SCREEN_END_ID}" blocking="render">`, body, `<div id="${SCREEN_END_ID}" hidden></div>`);
     }
     files[`${WEB_BUILD.pagesDir}${path}.html`] = html;
   }

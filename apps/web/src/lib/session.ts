@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { ROLES, SESSION_STORAGE_KEY, type Role, type Session } from '@sendero/contract';
+import { ROLES, SESSION_STORAGE_KEY, WEB_BUILD, type Role, type Session } from '@sendero/contract';
 
 /**
  * The session `{token, _id, role}` in localStorage (docs/product.md#session), readable reactively.
@@ -47,6 +47,30 @@ function emit(): void {
   for (const l of listeners) l();
 }
 
+/**
+ * The cookie that tells the server a session is stored here (WEB_BUILD.signedInCookie: `1`, never the
+ * token), so that it may answer the signed-in screens with the screen in the HTML (src/boot/README.md).
+ * Kept in step with the stored session on every change and once at the app's start.
+ */
+export function syncSignedInCookie(): void {
+  if (typeof document === 'undefined') return;
+  const signedIn = getSession() !== null;
+  const has = document.cookie.split('; ').includes(`${WEB_BUILD.signedInCookie}=1`);
+  if (signedIn === has) return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${WEB_BUILD.signedInCookie}=${signedIn ? '1; Max-Age=31536000' : '; Max-Age=0'}; Path=/; SameSite=Lax${secure}`;
+}
+
+/**
+ * The session a screen rendered on the server was rendered with (src/boot/serve-render.tsx: a frame
+ * with no token and no id), and on the client the stored one while React hydrates such a screen
+ * (main.tsx): useSession's server snapshot, so the hydrating render matches the server's markup.
+ */
+let renderedSession: Session | null = null;
+export function setRenderedSession(session: Session | null): void {
+  renderedSession = session;
+}
+
 export function setSession(session: Session): void {
   try {
     window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
@@ -55,6 +79,7 @@ export function setSession(session: Session): void {
     cachedRaw = JSON.stringify(session);
     cachedSession = session;
   }
+  syncSignedInCookie();
   emit();
 }
 
@@ -82,6 +107,7 @@ export function clearSession(): void {
   }
   cachedRaw = undefined;
   cachedSession = null;
+  syncSignedInCookie();
   emit();
 }
 
@@ -98,5 +124,5 @@ function subscribe(listener: Listener): () => void {
 }
 
 export function useSession(): Session | null {
-  return useSyncExternalStore(subscribe, getSession, () => null);
+  return useSyncExternalStore(subscribe, getSession, () => renderedSession);
 }

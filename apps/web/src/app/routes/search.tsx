@@ -32,7 +32,8 @@ import {
 import { LoadError } from '@/components/ui/load-error';
 import { NoResults } from '@/components/ui/no-results';
 import { useErrorToast } from '@/components/ui/use-error-toast';
-import { isUseSearch, usePlaceIndex, useServerSearch } from '@/features/places/api/get-place-index';
+import { isUseSearch, usePlaceIndex, usePlaceIndexSeed, useServerSearch } from '@/features/places/api/get-place-index';
+import { useHydrated } from '@/boot/hydration';
 import { CardCarousel } from '@/features/places/components/card-carousel';
 import { DidYouMean } from '@/features/places/components/did-you-mean';
 import { SaveButton } from '@/features/saved/components/save-button';
@@ -236,6 +237,19 @@ const IndexResults = memo(function IndexResults({ plan, origin, view, cardAction
     [empty, list, index, plan],
   );
   const online = useOnlineStatus();
+  // The newest destinations the page came with (the server rendered them: src/boot/serve-render.tsx),
+  // or the landing's first page, shown until the whole index is here when nothing narrows or reorders
+  // them; while React hydrates the server's markup, whatever has arrived since.
+  const seed = usePlaceIndexSeed();
+  const hydrated = useHydrated();
+  if (seed && (!hydrated || (!list && !places.isError && !narrows(plan) && plan.sort === DEFAULT_SORT && view === 'list'))) {
+    return (
+      <>
+        <MatchCount count={null} />
+        <Results places={seed} loading={false} origin={null} view={view} cardAction={hydrated ? cardAction : undefined} resetKey={JSON.stringify(plan)} />
+      </>
+    );
+  }
   if (useServer) return <ServerResults plan={plan} origin={origin} view={view} cardAction={cardAction} onClear={onClear} />;
   return (
     <>

@@ -25,6 +25,14 @@ export function usePlaceIndexFirstPage() {
   return useQuery({ queryKey: queryKeys.places.firstPage, queryFn: () => getPlaceIndex(LANDING_FIRST_PAGE) });
 }
 
+/**
+ * The landing's first page if it is in the cache (the landing asked for it, or the server rendered the
+ * search screen from it: src/boot/page-data.ts), never asked for here.
+ */
+export function usePlaceIndexSeed(): PlaceIndexEntry[] | undefined {
+  return useQuery({ queryKey: queryKeys.places.firstPage, queryFn: () => getPlaceIndex(LANDING_FIRST_PAGE), enabled: false }).data;
+}
+
 /** The catalogue is too large to send whole (413 USE_SEARCH): the screen asks the server search instead. */
 export function isUseSearch(e: unknown): boolean {
   return isApiRequestError(e) && e.code === 'USE_SEARCH';

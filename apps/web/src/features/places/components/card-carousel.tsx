@@ -1,4 +1,5 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
@@ -7,6 +8,27 @@ import { useSlides } from '@/lib/use-slides';
 import css from './card-carousel.module.css';
 import { cardWindow } from './card-window';
 import { PlaceCard, PlaceCardSkeleton, type CardPlace } from './place-card';
+
+/**
+ * The cards' widths from the same breakpoints in CSS (--sd-slides per media query), not from the count
+ * JavaScript measures: a screen the server rendered (src/boot/serve-render.tsx) knows no viewport, and
+ * its cards must already have their width on a phone before the app runs.
+ */
+const slidesSxOf = new WeakMap<readonly SlideBreakpoint[], Record<string, unknown>>();
+function slidesSx(breakpoints: readonly SlideBreakpoint[]): Record<string, unknown> {
+  let sx = slidesSxOf.get(breakpoints);
+  if (!sx) {
+    sx = { '--sd-slides': breakpoints[breakpoints.length - 1]?.slides ?? 1 };
+    // The first breakpoint that holds wins, as in useSlides: the narrowest rule comes last.
+    for (const bp of [...breakpoints].reverse()) sx[`@media (max-width:${bp.maxWidth}px)`] = { '--sd-slides': bp.slides };
+    slidesSxOf.set(breakpoints, sx);
+  }
+  return sx;
+}
+/** The photos' `sizes`, from the breakpoints too: the same on the server and in the browser. */
+const sizesOf = (breakpoints: readonly SlideBreakpoint[]) =>
+  [...breakpoints.map((bp) => `(max-width: ${bp.maxWidth}px) ${Math.ceil(100 / bp.slides)}vw`), `${Math.ceil(100 / (breakpoints[breakpoints.length - 1]?.slides ?? 1))}vw`].join(', ');
+const slideFlex = (cards: number) => `0 0 calc(${cards} * 100% / var(--sd-slides))`;
 
 interface CardCarouselProps<P extends CardPlace> {
   places: readonly P[];
@@ -111,18 +133,17 @@ function CardCarouselView<P extends CardPlace>({ places, breakpoints, label, loa
     update();
   };
 
-  const basis = 100 / slides;
-  const sizes = `(max-width: 600px) 100vw, ${Math.ceil(basis)}vw`;
+  const sizes = sizesOf(breakpoints);
   const start = Math.min(range.start, count);
   const end = Math.min(Math.max(range.end, start), count);
 
   return (
-    <section className={css.carousel} aria-roledescription={CARD_TEXT.carousel} aria-label={label} aria-busy={loading}>
+    <Box component="section" className={css.carousel} sx={slidesSx(breakpoints)} aria-roledescription={CARD_TEXT.carousel} aria-label={label} aria-busy={loading}>
       <IconButton aria-label={CARD_TEXT.previous} onClick={() => page(-1)} disabled={!canPrev || loading} className={`${css.arrow} ${css.prev}`}>
         <ChevronLeft />
       </IconButton>
       <div ref={track} className={css.track} data-testid="card-carousel-track" tabIndex={0} aria-label={CARD_TEXT.track(label)} onKeyDown={onKeyDown}>
-        {start > 0 && <div aria-hidden="true" className={css.spacer} style={{ flex: `0 0 ${start * basis}%` }} />}
+        {start > 0 && <div aria-hidden="true" className={css.spacer} style={{ flex: slideFlex(start) }} />}
         {Array.from({ length: end - start }, (_, k) => {
           const i = start + k;
           const place = places[i];
@@ -135,18 +156,18 @@ function CardCarouselView<P extends CardPlace>({ places, breakpoints, label, loa
               aria-roledescription="diapositiva"
               aria-label={CARD_TEXT.slide(i + 1, count)}
               className={css.slide}
-              style={{ flex: `0 0 ${basis}%` }}
+              style={{ flex: slideFlex(1) }}
             >
               {loading || !place ? <PlaceCardSkeleton /> : <PlaceCard place={place} eager={eager && i < slides} sizes={sizes} action={cardAction?.(place)} note={cardNote?.(place)} />}
             </div>
           );
         })}
-        {end < count && <div aria-hidden="true" className={css.spacer} style={{ flex: `0 0 ${(count - end) * basis}%` }} />}
+        {end < count && <div aria-hidden="true" className={css.spacer} style={{ flex: slideFlex(count - end) }} />}
       </div>
       <IconButton aria-label={CARD_TEXT.next} onClick={() => page(1)} disabled={!canNext || loading} className={`${css.arrow} ${css.next}`}>
         <ChevronRight />
       </IconButton>
-    </section>
+    </Box>
   );
 }
 

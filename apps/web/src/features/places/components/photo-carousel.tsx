@@ -12,7 +12,8 @@ import { imageSrcSet, imageVariant } from '@/lib/images';
 const EMBLA_DURATION = 30;
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  // No window when the server renders the detail (src/boot/serve-render.tsx): the plugin only reads this once it runs, in the browser.
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 interface PhotoCarouselProps {

@@ -49,10 +49,11 @@ async function copyText(text: string): Promise<boolean> {
 export function ShareButton({ placeId, name }: { placeId: string; name: string }) {
   const toast = useToast();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const url = placeShareUrl(placeId);
 
   const onClick = async (event: React.MouseEvent<HTMLElement>) => {
     const target = event.currentTarget;
+    // Read from the address when used: the server renders the detail without one (src/boot/serve-render.tsx).
+    const url = placeShareUrl(placeId);
     const data = { title: name, text: name, url };
     if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {
       try {
@@ -68,7 +69,7 @@ export function ShareButton({ placeId, name }: { placeId: string; name: string }
 
   const copy = async () => {
     setAnchor(null);
-    if (await copyText(url)) toast.showSuccess(MSG.linkCopied);
+    if (await copyText(placeShareUrl(placeId))) toast.showSuccess(MSG.linkCopied);
     else toast.showError(MSG.linkCopyFailed);
   };
 
@@ -91,7 +92,7 @@ export function ShareButton({ placeId, name }: { placeId: string; name: string }
           </ListItemIcon>
           <ListItemText>{TEXT.detail.copyLink}</ListItemText>
         </MenuItem>
-        <MenuItem component="a" href={whatsAppShareUrl(name, url)} target="_blank" rel="noopener noreferrer" onClick={() => setAnchor(null)}>
+        <MenuItem component="a" href={anchor ? whatsAppShareUrl(name, placeShareUrl(placeId)) : undefined} target="_blank" rel="noopener noreferrer" onClick={() => setAnchor(null)}>
           <ListItemIcon>
             <WhatsApp fontSize="small" />
           </ListItemIcon>

@@ -1,0 +1,26 @@
+import { WEB_BUILD } from '@sendero/contract';
+import type { QueryClient } from '@tanstack/react-query';
+
+/** What a screen rendered on the server was rendered from (serve-render.tsx): query keys and their data. */
+export interface PageData {
+  queries: Array<[readonly unknown[], unknown]>;
+}
+
+/**
+ * The page's JSON block, if the server rendered its screen: its data goes into the query cache before
+ * the router starts, so that the hydrating render has what the server's had. Marked as old, so that the
+ * screen asks again with the person's token (a destination's owner or an administrator sees more) and
+ * keeps what it shows until the answer comes.
+ */
+export function seedFromPage(client: QueryClient): boolean {
+  const block = document.getElementById(WEB_BUILD.pageDataId);
+  if (!block?.textContent) return false;
+  let data: PageData;
+  try {
+    data = JSON.parse(block.textContent) as PageData;
+  } catch {
+    return false;
+  }
+  for (const [key, value] of data.queries) client.setQueryData(key, value, { updatedAt: 1 });
+  return true;
+}
