@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, request, type CDPSession, type Page } from '@playwright/test';
-import { API, SESSION_STORAGE_KEY, decodePlaceIndex, type PlaceIndexWire, type Session } from '@sendero/contract';
+import { API, SESSION_STORAGE_KEY, WEB_BUILD, decodePlaceIndex, type PlaceIndexWire, type Session } from '@sendero/contract';
 import { spawnNode, waitForUrl } from '../apps/server/test/helpers/process.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/env.js';
 
@@ -87,6 +87,8 @@ async function profile(name: string, path: string, session: Session, run: number
       },
       { key: SESSION_STORAGE_KEY, value: JSON.stringify(session) },
     );
+    // The cookie the app keeps beside a stored session (apps/web/src/lib/session.ts), as after a login.
+    await context.addCookies([{ name: WEB_BUILD.signedInCookie, value: '1', url: `http://127.0.0.1:${port}` }]);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');

@@ -18,6 +18,7 @@ import lighthouse from 'lighthouse';
 // Lighthouse's own driver library (a dependency of lighthouse ~12.8), to write the session before a run.
 import puppeteer from 'puppeteer-core';
 import type { Result as Lhr } from 'lighthouse';
+import { WEB_BUILD } from '@sendero/contract';
 
 export const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 90 } as const;
 type Category = keyof typeof LIGHTHOUSE_BUDGETS;
@@ -89,7 +90,7 @@ async function runLighthouseRetried(url: string, chromePath: string, flags: stri
 }
 
 /**
- * Signs the fresh browser in, as the app does after a login: the session in localStorage, written from
+ * Signs the fresh browser in, as the app does after a login: the session in localStorage and the cookie that says so, written from
  * a page of the origin that loads nothing of the app (/api/health), so the HTTP cache stays empty.
  * Lighthouse then runs without its storage reset (which would erase the session); the browser is new.
  */
@@ -98,7 +99,14 @@ async function signIn(port: number, url: string, session: { key: string; value: 
   try {
     const page = await browser.newPage();
     await page.goto(new URL('/api/health', url).href);
-    await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), session);
+    // With the cookie the app keeps beside a stored session (apps/web/src/lib/session.ts), as after a login.
+    await page.evaluate(
+      ({ key, value, cookie }) => {
+        window.localStorage.setItem(key, value);
+        document.cookie = `${cookie}=1; Path=/; SameSite=Lax`;
+      },
+      { ...session, cookie: WEB_BUILD.signedInCookie },
+    );
     await page.close();
   } finally {
     await browser.disconnect();

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Component, lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { MSG, TEXT } from '@sendero/contract';
 import { usePublicConfig } from '@/lib/public-config';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { tilesOf, type LeafletMapProps } from './types';
 
 export type { MapLine, MapPoint } from './types';
@@ -47,12 +48,22 @@ export interface MapViewProps extends Omit<LeafletMapProps, 'tiles' | 'onOpen'> 
  * A Leaflet map with the server's tiles (GET /api/config). While the settings or the code load, a
  * placeholder of the same size holds the layout; without tiles the markers still show.
  */
+/** How far below the screen a map's code starts loading (Leaflet's ~48 KB gzip). */
+const NEAR_VIEWPORT_MARGIN = '300px';
+
 export function MapView({ height, ...props }: MapViewProps) {
   const config = usePublicConfig();
   const navigate = useNavigate();
   const tiles = useMemo(() => tilesOf(config.data), [config.data]);
   const box = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(box);
+  // Leaflet's code is fetched as the map nears the screen, and the map made (~200 ms of a phone's 4x
+  // slower CPU) once it is on it: the detail's trailhead map, below the photos and the description on a
+  // phone, costs nothing while the page loads (docs/decisions/037-lighthouse-median-of-five.md).
+  const near = useNearViewport(box, NEAR_VIEWPORT_MARGIN);
+  const inView = useNearViewport(box, '0px');
+  useEffect(() => {
+    if (near && !inView) preloadMap();
+  }, [near, inView]);
   const placeholder = <Skeleton variant="rectangular" sx={{ width: '100%', height: '100%' }} role="progressbar" aria-label={TEXT.map.loading} />;
   return (
     <Box
@@ -61,7 +72,7 @@ export function MapView({ height, ...props }: MapViewProps) {
       sx={{ height, width: '100%', borderRadius: 2, overflow: 'hidden', position: 'relative', isolation: 'isolate', border: 1, borderColor: 'divider' }}
     >
       <MapBoundary>
-        {config.isPending || !near ? (
+        {config.isPending || !inView ? (
           placeholder
         ) : (
           <Suspense fallback={placeholder}>
@@ -71,32 +82,6 @@ export function MapView({ height, ...props }: MapViewProps) {
       </MapBoundary>
     </Box>
   );
-}
-
-/** How far below the screen a map starts loading (Leaflet's ~48 KB gzip and its tiles). */
-const NEAR_VIEWPORT_MARGIN = '300px';
-
-/**
- * True once the element is within NEAR_VIEWPORT_MARGIN of the screen (and from then on): the detail's
- * trailhead map, below the photos and the description on a phone, no longer loads Leaflet and evaluates
- * it while the page's first photo is still arriving (docs/decisions/037-lighthouse-median-of-five.md).
- * Without IntersectionObserver (old browsers) it is true at once.
- */
-function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const el = ref.current;
-    if (near || !el) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        setNear(true);
-        observer.disconnect();
-      }
-    }, { rootMargin: NEAR_VIEWPORT_MARGIN });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [near, ref]);
-  return near;
 }
 
 /** 'Abrir en Google Maps': the trailhead in Google Maps (a new tab), the way there from the user's phone. */

@@ -1,8 +1,9 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { ACTION_TEXT, TRACK_TEXT } from '@sendero/contract';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { loadedTrackSection, loadTrackSection } from './load';
 import type { TrackSectionProps } from './track-section';
 
@@ -22,7 +23,7 @@ const CHUNK: TrackChunk = { loaded: loadedTrackSection, load: loadTrackSection }
  * Only this file and `./load` are imported statically; the detail's route loader starts the chunk as
  * soon as the place says it has a track (app/route-data.ts).
  *
- * Arrived already, the section renders in the detail's own commit. Otherwise a skeleton stands in until
+ * Arrived already and on the screen, the section renders in the detail's own commit. Otherwise a skeleton stands in until
  * it arrives, then the section renders at once: not through `lazy` and Suspense, where even a loaded
  * chunk shows the fallback first and React holds a revealed boundary back for up to 300 ms (the chart
  * painted 1.5 times later than the detail, bench/tracks-web.ts).
@@ -47,8 +48,13 @@ export function TrackBlock({ chunk = CHUNK, ...props }: TrackSectionProps & { ch
     };
   }, [loading, chunk]);
 
-  if (loading.Section) return <loading.Section {...props} />;
-  if (loading.failed) {
+  // The chart is drawn once the section is on the screen: at the bottom of the detail, it cost a phone's
+  // 4x slower CPU ~550 ms in one task while the page loaded (docs/decisions/037-lighthouse-median-of-five.md).
+  const box = useRef<HTMLDivElement>(null);
+  const inView = useNearViewport(box, '0px');
+
+  if (loading.Section && inView) return <loading.Section {...props} />;
+  if (!loading.Section && loading.failed) {
     return (
       <Alert
         severity="error"
@@ -66,5 +72,9 @@ export function TrackBlock({ chunk = CHUNK, ...props }: TrackSectionProps & { ch
       </Alert>
     );
   }
-  return <Skeleton variant="rounded" height={420} role="progressbar" aria-label={TRACK_TEXT.title} />;
+  return (
+    <div ref={box} data-testid="track-placeholder">
+      <Skeleton variant="rounded" height={420} role="progressbar" aria-label={TRACK_TEXT.title} />
+    </div>
+  );
 }
