@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRouter, whenRouterReady } from '@/app/router';
-import { PRERENDERED_ATTR } from '@/boot/hydration';
+import { expectHydration, PRERENDERED_ATTR } from '@/boot/hydration';
 import { seedFromPage } from '@/boot/page-data';
 import { queryClient } from '@/lib/query-client';
 import { getSession, setRenderedSession, syncSignedInCookie } from '@/lib/session';
@@ -29,7 +29,10 @@ const app = (
 syncSignedInCookie();
 const rendered = root.hasAttribute(PRERENDERED_ATTR);
 const renderedSignedIn = rendered && seedFromPage(queryClient);
-if (renderedSignedIn) setRenderedSession(getSession());
+if (renderedSignedIn) {
+  setRenderedSession(getSession());
+  expectHydration();
+}
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 void nextTask()
   .then(whenRouterReady)

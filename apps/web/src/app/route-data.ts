@@ -3,6 +3,7 @@ import { placeIndexQueryOptions } from '@/features/places/api/get-place-index';
 import { placeQueryOptions } from '@/features/places/api/get-place';
 import { trackQueryOptions } from '@/features/places/api/get-track';
 import { loadTrackSection } from '@/features/places/components/track/load';
+import { whenHydrated } from '@/boot/hydration';
 import { queryClient } from '@/lib/query-client';
 import { getSession } from '@/lib/session';
 
@@ -27,7 +28,10 @@ export function prefetchPlaceIndex(): null {
 export function prefetchPlace({ params }: LoaderFunctionArgs): null {
   const id = params.id;
   if (!getSession() || !id) return null;
-  queryClient.fetchQuery(placeQueryOptions(id)).then(
+  // On a detail the server rendered, the place is in the page; the track waits for the hydration.
+  whenHydrated()
+    .then(() => queryClient.fetchQuery(placeQueryOptions(id)))
+    .then(
     (place) => {
       if (!place.track) return;
       void queryClient.prefetchQuery(trackQueryOptions(id));

@@ -16,3 +16,26 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+let hydrated: Promise<void> = Promise.resolve();
+let markDone: (() => void) | null = null;
+
+/** main.tsx, before it hydrates a screen the server rendered: whenHydrated() then waits for that screen's commit. */
+export function expectHydration(): void {
+  hydrated = new Promise((resolve) => (markDone = resolve));
+}
+
+/** The hydrated screen has committed (app/layout/guards.tsx, around every signed-in screen). */
+export function markHydrated(): void {
+  markDone?.();
+  markDone = null;
+}
+
+/**
+ * Resolves once a screen the server rendered is hydrated (at once on any other page). Data asked for
+ * before would reach the hydrating render and make it differ from the server's markup (the track's line
+ * on the map, say): route loaders start what the server did not render from only then (app/route-data.ts).
+ */
+export function whenHydrated(): Promise<void> {
+  return hydrated;
+}

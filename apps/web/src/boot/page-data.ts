@@ -8,9 +8,9 @@ export interface PageData {
 
 /**
  * The page's JSON block, if the server rendered its screen: its data goes into the query cache before
- * the router starts, so that the hydrating render has what the server's had. Marked as old, so that the
- * screen asks again with the person's token (a destination's owner or an administrator sees more) and
- * keeps what it shows until the answer comes.
+ * the router starts, so that the hydrating render has what the server's had. As fresh as an answer of
+ * the API just now: it is what GET /api/place/{id} answers everyone who may see that place (and the
+ * index, everyone), read from the same caches when the page was asked for.
  */
 export function seedFromPage(client: QueryClient): boolean {
   const block = document.getElementById(WEB_BUILD.pageDataId);
@@ -21,6 +21,6 @@ export function seedFromPage(client: QueryClient): boolean {
   } catch {
     return false;
   }
-  for (const [key, value] of data.queries) client.setQueryData(key, value, { updatedAt: 1 });
+  for (const [key, value] of data.queries) client.setQueryData(key, value);
   return true;
 }

@@ -83,7 +83,9 @@ export async function renderScreen(path: string, queryClient = new QueryClient()
 /** The markup of `tree` once every lazy part of it has loaded. */
 async function prerendered(tree: ReactNode): Promise<string> {
   const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(tree, { onError: (error) => void errors.push(error) });
+  // One chunk: React outlines a large Suspense boundary and moves it in place with an inline script,
+  // which the page's CSP would not run.
+  const { prelude } = await prerenderToNodeStream(tree, { onError: (error) => void errors.push(error), progressiveChunkSize: Number.MAX_SAFE_INTEGER });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   // A part that threw is left to the browser to render (React's client-rendered boundary): a bug.

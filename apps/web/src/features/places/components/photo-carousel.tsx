@@ -16,6 +16,20 @@ function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/** False until the browser is first idle after the component mounted (requestIdleCallback, or a task where there is none). */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setIdle(true), 0);
+      return () => clearTimeout(timer);
+    }
+    const id = requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }, []);
+  return idle;
+}
+
 interface PhotoCarouselProps {
   photos: string[];
   name: string;
@@ -35,7 +49,11 @@ export function PhotoCarousel({ photos, name }: PhotoCarouselProps) {
     ],
     [],
   );
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: photos.length > 1, duration: EMBLA_DURATION }, plugins);
+  // Embla measures the slides and starts autoplay once the browser is idle after the detail shows (the
+  // photos are laid out by CSS until then): at once it was ~100 ms of a 4x slower phone in the commit
+  // that shows the detail (docs/decisions/037-lighthouse-median-of-five.md).
+  const active = useIdle();
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: photos.length > 1, duration: EMBLA_DURATION, active }, plugins);
   const [selected, setSelected] = useState(0);
 
   useEffect(() => {
