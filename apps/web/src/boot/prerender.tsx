@@ -8,7 +8,7 @@
  */
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { prerender } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
@@ -85,12 +85,15 @@ async function prerendered(tree: ReactNode): Promise<string> {
   const errors: unknown[] = [];
   // One chunk: React outlines a large Suspense boundary and moves it in place with an inline script,
   // which the page's CSP would not run.
-  const { prelude } = await prerenderToNodeStream(tree, { onError: (error) => void errors.push(error), progressiveChunkSize: Number.MAX_SAFE_INTEGER });
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  const { prelude } = await prerender(tree, { onError: (error) => void errors.push(error), progressiveChunkSize: Number.MAX_SAFE_INTEGER });
+  const reader = prelude.getReader();
+  const decoder = new TextDecoder();
+  let html = '';
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) html += decoder.decode(chunk.value, { stream: true });
+  html += decoder.decode();
   // A part that threw is left to the browser to render (React's client-rendered boundary): a bug.
   if (errors.length) throw new AggregateError(errors, `render: ${errors.length} part(s) of the screen threw`);
-  return Buffer.concat(chunks).toString('utf8');
+  return html;
 }
 
 /** The app's #root in the built index.html, with what it holds (the hero and the spinner): the last element of <body>. */

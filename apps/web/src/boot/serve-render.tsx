@@ -15,9 +15,11 @@ import { setRenderedSession } from '@/lib/session';
 import { renderScreen, withScreen } from './prerender';
 import type { PageData } from './page-data';
 
-// Signed in, as whom the server does not know: no token, no id. The screens show nobody's own data
-// until the app has hydrated them (the welcome's name, 'Guardar', the menu's role) and asks with the token.
-setRenderedSession({ token: '', _id: '', role: 'user' });
+/**
+ * Signed in, as whom the server does not know: no token, no id. The screens show nobody's own data
+ * until the app has hydrated them (the welcome's name, 'Guardar', the menu's role) and asks with the token.
+ */
+const SIGNED_IN_FRAME = { token: '', _id: '', role: 'user' } as const;
 
 /** The query cache entries the screen at `page.path` reads. */
 function queriesOf(page: SignedInPage): PageData['queries'] {
@@ -51,6 +53,7 @@ export const renderSignedInPage: RenderSignedInPage = async (html, page) => {
   const queries = queriesOf(page);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   for (const [key, data] of queries) client.setQueryData(key, data);
+  setRenderedSession(SIGNED_IN_FRAME);
   const { head, body } = await renderScreen(page.path, client, true);
   client.clear();
   const data: PageData = { queries };

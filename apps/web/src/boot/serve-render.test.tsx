@@ -1,0 +1,129 @@
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { prerender } from 'react-dom/static';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API, WEB_BUILD, type PlaceDetail } from '@sendero/contract';
+import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/route-tree';
+import { createQueryClient } from '@/lib/query-client';
+import { getSession, setRenderedSession } from '@/lib/session';
+import { stubFetch } from '@/test/fetch-stub';
+import { entriesOf, makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
+import { seedFromPage } from './page-data';
+import { renderSignedInPage } from './serve-render';
+
+/** index.html as the build writes it, reduced to what the renderer needs: a <head> and #root last in <body>. */
+const TEMPLATE = `<!doctype html><html lang="es"><head><title>Sendero</title></head><body class="${WEB_BUILD.pageClass}"><div id="root"><p>cargando</p></div></body></html>`;
+
+/** What a test put in the document, taken out after it. */
+const added: ChildNode[] = [];
+
+/** The page the server sends for `page`, put in this document as the browser would parse it. */
+async function serverPage(page: Parameters<typeof renderSignedInPage>[1]): Promise<{ html: string; root: HTMLElement }> {
+  const html = await renderSignedInPage(TEMPLATE, page);
+  // React's server renderer leaves the last context values it rendered with in place (in a server nothing
+  // else reads them); here the browser's renderer follows in the same realm, so a render with no context
+  // brings them back to their defaults.
+  await prerender(<></>);
+  // A browser starts with nothing the server's render set.
+  setRenderedSession(null);
+  const parsed = new DOMParser().parseFromString(html, 'text/html');
+  const nodes = [...parsed.head.childNodes, ...parsed.body.childNodes];
+  added.push(...nodes);
+  document.head.append(...parsed.head.childNodes);
+  document.body.append(...parsed.body.childNodes);
+  return { html, root: document.getElementById('root')! };
+}
+
+/**
+ * React's dev build warns when one context is provided by two renderers in one realm: here the
+ * server's (the test renders the page first) and the browser's. Never so in the app; every other
+ * console.error still fails the test (test/setup.ts).
+ */
+function ignoreTwoRenderersWarning() {
+  const forward = console.error;
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith('Detected multiple renderers concurrently rendering the same context provider')) return;
+    forward(...args);
+  });
+}
+
+/** What main.tsx does with such a page: the data into the cache, the stored session as the rendered one, then hydrateRoot. */
+async function hydrate(root: HTMLElement, path: string) {
+  ignoreTwoRenderersWarning();
+  const client = createQueryClient();
+  expect(seedFromPage(client)).toBe(true);
+  setRenderedSession(getSession());
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+  const mismatches = vi.fn();
+  await act(async () => {
+    hydrateRoot(
+      root,
+      <AppProvider queryClient={client}>
+        <RouterProvider router={router} />
+      </AppProvider>,
+      { onRecoverableError: mismatches },
+    );
+  });
+  // What the screen asks for once hydrated (the person, the reviews) answered and rendered.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  return mismatches;
+}
+
+const place = makePlace({ name: 'Laguna Parón', description: 'Una laguna turquesa </script><img src=x onerror=alert(1)>' });
+const detail: PlaceDetail = { ...place, conditions: null, track: null };
+
+describe('a signed-in screen rendered on the server and hydrated by the app (src/boot/README.md)', () => {
+  // hydrateRoot is React's own, not testing-library's render: tell React that act() is in use here.
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+  afterEach(() => {
+    setRenderedSession(null);
+    for (const node of added.splice(0)) node.remove();
+  });
+
+  it('the search screen: the newest destinations in the HTML, adopted by React as they are', async () => {
+    const first = entriesOf([place, makePlace({ name: 'Nevado Mateo' })]);
+    const { html, root } = await serverPage({ path: '/buscar-destino', firstPage: first });
+    // No script runs inline (the page's CSP): the data is a JSON block, and nothing in it closes that block.
+    expect(html.match(/<script\b[^>]*>/g)).toEqual([`<script type="application/json" id="${WEB_BUILD.pageDataId}">`]);
+    const cards = [...root.querySelectorAll('article h3')];
+    expect(cards.map((h) => h.textContent)).toEqual(['Laguna Parón', 'Nevado Mateo']);
+
+    signIn('user');
+    stubFetch({
+      [`GET ${API.placeIndex()}`]: [200, { v: 1 }],
+      [`GET ${API.user(USER_ID)}`]: [200, makeUser()],
+      [`GET ${API.config}`]: [200, PUBLIC_CONFIG],
+    });
+    const mismatches = await hydrate(root, '/buscar-destino');
+    expect(mismatches).not.toHaveBeenCalled();
+    // The same elements: nothing was rendered anew.
+    expect([...root.querySelectorAll('article h3')].slice(0, 2)).toEqual(cards);
+  });
+
+  it("a destination's page: the place in the HTML, its text escaped, adopted by React as it is", async () => {
+    const path = `/buscar-destino/destino/${place._id}`;
+    const { html, root } = await serverPage({ path, place: detail });
+    expect(html).not.toContain('<img src=x');
+    expect(html.match(/<script\b[^>]*>/g)).toEqual([`<script type="application/json" id="${WEB_BUILD.pageDataId}">`]);
+    const title = root.querySelector('h1');
+    expect(title?.textContent).toBe('Laguna Parón');
+
+    signIn('user');
+    stubFetch({
+      [`GET ${API.placeIndex()}`]: [200, { v: 1 }],
+      [`GET ${API.place(place._id)}`]: [200, detail],
+      [`GET ${API.user(USER_ID)}`]: [200, makeUser()],
+      [`GET ${API.config}`]: [200, PUBLIC_CONFIG],
+      [`GET ${API.ratings(place._id)}`]: [200, []],
+      [`GET ${API.outingsOfPlace(place._id)}`]: [200, []],
+    });
+    const mismatches = await hydrate(root, path);
+    expect(mismatches).not.toHaveBeenCalled();
+    expect(root.querySelector('h1')).toBe(title);
+    expect(root.textContent).toContain('Una laguna turquesa </script><img src=x onerror=alert(1)>');
+  });
+});
