@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, WEB_BUILD, type PlaceDetail } from '@sendero/contract';
+import { API, SEARCH_PARAMS, WEB_BUILD, type PlaceDetail } from '@sendero/contract';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/route-tree';
 import { createQueryClient } from '@/lib/query-client';
@@ -69,7 +69,7 @@ async function hydrate(root: HTMLElement, path: string) {
   });
   // What the screen asks for once hydrated (the person, the reviews) answered and rendered.
   await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
-  return mismatches;
+  return { mismatches, router };
 }
 
 const place = makePlace({ name: 'Laguna Parón', description: 'Una laguna turquesa </script><img src=x onerror=alert(1)>' });
@@ -98,10 +98,16 @@ describe('a signed-in screen rendered on the server and hydrated by the app (src
       [`GET ${API.user(USER_ID)}`]: [200, makeUser()],
       [`GET ${API.config}`]: [200, PUBLIC_CONFIG],
     });
-    const mismatches = await hydrate(root, '/buscar-destino');
+    // Typed before the app came, as a hiker on a slow phone may.
+    const name = root.querySelector<HTMLInputElement>('#filter-name')!;
+    name.value = 'Parón';
+    const { mismatches, router } = await hydrate(root, '/buscar-destino');
     expect(mismatches).not.toHaveBeenCalled();
     // The same elements: nothing was rendered anew.
-    expect([...root.querySelectorAll('article h3')].slice(0, 2)).toEqual(cards);
+    expect(root.querySelector('#filter-name')).toBe(name);
+    // What was typed stays, and is the search's: it reaches the address.
+    await act(() => vi.waitFor(() => expect(new URLSearchParams(router.state.location.search).get(SEARCH_PARAMS.name)).toBe('Parón'), { timeout: 3000 }));
+    expect(name.value).toBe('Parón');
   });
 
   it("a destination's page: the place in the HTML, its text escaped, adopted by React as it is", async () => {
@@ -121,7 +127,7 @@ describe('a signed-in screen rendered on the server and hydrated by the app (src
       [`GET ${API.ratings(place._id)}`]: [200, []],
       [`GET ${API.outingsOfPlace(place._id)}`]: [200, []],
     });
-    const mismatches = await hydrate(root, path);
+    const { mismatches } = await hydrate(root, path);
     expect(mismatches).not.toHaveBeenCalled();
     expect(root.querySelector('h1')).toBe(title);
     expect(root.textContent).toContain('Una laguna turquesa </script><img src=x onerror=alert(1)>');

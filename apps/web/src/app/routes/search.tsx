@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -37,7 +37,7 @@ import { useHydrated } from '@/boot/hydration';
 import { CardCarousel } from '@/features/places/components/card-carousel';
 import { DidYouMean } from '@/features/places/components/did-you-mean';
 import { SaveButton } from '@/features/saved/components/save-button';
-import { SearchFilters } from '@/features/places/components/search-filters';
+import { SearchFilters, TEXT_FIELD_IDS } from '@/features/places/components/search-filters';
 import { PlanningFilters } from '@/features/places/components/planning-filters';
 import { SearchMap } from '@/features/places/components/search-map';
 import { useOrigin } from '@/features/places/hooks/use-origin';
@@ -331,8 +331,35 @@ const FOLDED_ID = 'search-more-filters';
 const NAME_ONLY = ['name'] as const;
 const CITY_AND_DIFFICULTY = ['city', 'difficulty'] as const;
 
+/**
+ * Text typed into the name or city field of the screen the server rendered, before the app hydrated it:
+ * React leaves it in the field through the hydration, where it is read (a layout effect, before any
+ * render of the field could put the state's value back), and it becomes the search's state once the
+ * state has taken the address's (useSearchState's own effect on mount, which runs first) (src/boot/README.md).
+ */
+function useTypedBeforeHydration(state: SearchState, setState: (next: Partial<SearchState>) => void) {
+  const typed = useRef<Partial<SearchState> | null>(null);
+  useLayoutEffect(() => {
+    const found: Partial<SearchState> = {};
+    for (const field of ['name', 'city'] as const) {
+      const input = document.getElementById(TEXT_FIELD_IDS[field]);
+      if (input instanceof HTMLInputElement && input.value !== state[field]) found[field] = input.value;
+    }
+    if (found.name !== undefined || found.city !== undefined) typed.current = found;
+    // Once, as the screen mounts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (typed.current) setState(typed.current);
+    typed.current = null;
+    // Once, as the screen mounts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
 export default function SearchScreen() {
   const [state, setState] = useSearchState();
+  useTypedBeforeHydration(state, setState);
   const session = useSession();
   const { showError } = useToast();
   const userId = session?._id;

@@ -41,9 +41,12 @@ interface FieldProps {
   onChange: (next: Partial<FilterValues>) => void;
 }
 
+/** The ids of the typed filters' inputs (the search screen reads what was typed before the app hydrated it). */
+export const TEXT_FIELD_IDS = { name: 'filter-name', city: 'filter-city' } as const;
+
 const TEXT_FIELDS = {
-  name: { id: 'filter-name', label: TEXT.search.name, placeholder: TEXT.search.namePlaceholder, reset: TEXT.search.nameReset },
-  city: { id: 'filter-city', label: TEXT.search.city, placeholder: TEXT.search.city, reset: TEXT.search.cityReset },
+  name: { id: TEXT_FIELD_IDS.name, label: TEXT.search.name, placeholder: TEXT.search.namePlaceholder, reset: TEXT.search.nameReset },
+  city: { id: TEXT_FIELD_IDS.city, label: TEXT.search.city, placeholder: TEXT.search.city, reset: TEXT.search.cityReset },
 } as const;
 
 /**
