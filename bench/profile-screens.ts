@@ -88,7 +88,7 @@ async function profile(name: string, path: string, session: Session, run: number
       { key: SESSION_STORAGE_KEY, value: JSON.stringify(session) },
     );
     // The cookie the app keeps beside a stored session (apps/web/src/lib/session.ts), as after a login.
-    await context.addCookies([{ name: WEB_BUILD.signedInCookie, value: '1', url: `http://127.0.0.1:${port}` }]);
+    await context.addCookies([{ name: WEB_BUILD.signedInCookie, value: session.role, url: `http://127.0.0.1:${port}` }]);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');

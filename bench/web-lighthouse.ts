@@ -103,7 +103,7 @@ async function signIn(port: number, url: string, session: { key: string; value: 
     await page.evaluate(
       ({ key, value, cookie }) => {
         window.localStorage.setItem(key, value);
-        document.cookie = `${cookie}=1; Path=/; SameSite=Lax`;
+        document.cookie = `${cookie}=${(JSON.parse(value) as { role: string }).role}; Path=/; SameSite=Lax`;
       },
       { ...session, cookie: WEB_BUILD.signedInCookie },
     );

@@ -25,7 +25,7 @@ export async function renderSignedInPage(html, page) {
 }
 `;
 
-const COOKIE = { accept: 'text/html', cookie: `other=1; ${WEB_BUILD.signedInCookie}=1` };
+const COOKIE = { accept: 'text/html', cookie: `other=1; ${WEB_BUILD.signedInCookie}=user` };
 
 let t: TestApp;
 let dist: string;
@@ -93,7 +93,7 @@ describe('the signed-in screens the server renders', () => {
     expect(without.headers['cache-control']).toBe('no-cache');
     const withQuery = await api(t).get('/buscar-destino?nombre=laguna', COOKIE);
     expect(withQuery.text).toContain('search spinner');
-    const notAKey = await api(t).get('/buscar-destino', { accept: 'text/html', cookie: `${WEB_BUILD.signedInCookie}=0` });
+    const notAKey = await api(t).get('/buscar-destino', { accept: 'text/html', cookie: `${WEB_BUILD.signedInCookie}=1` });
     expect(rendered(notAKey.text)).toBeNull();
     for (const id of [inReview._id, '33333333-3333-4333-8333-000000000999', 'no-es-un-id']) {
       const res = await api(t).get(`/buscar-destino/destino/${id}`, COOKIE);

@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
 import { AppRouter, whenRouterReady } from '@/app/router';
+import { preloadMenuFrame } from '@/app/layout/app-layout';
 import { expectHydration, PRERENDERED_ATTR } from '@/boot/hydration';
 import { seedFromPage } from '@/boot/page-data';
 import { queryClient } from '@/lib/query-client';
@@ -35,7 +36,7 @@ if (renderedSignedIn) {
 }
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 void nextTask()
-  .then(whenRouterReady)
+  .then(() => Promise.all([whenRouterReady(), renderedSignedIn ? preloadMenuFrame() : undefined]))
   .then(() => {
     if (renderedSignedIn) startTransition(() => void hydrateRoot(root, app));
     else if (rendered) hydrateRoot(root, app);

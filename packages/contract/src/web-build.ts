@@ -1,3 +1,4 @@
+import type { Role } from './constants.js';
 import type { PlaceDetail, PlaceIndexEntry } from './schemas.js';
 
 /**
@@ -26,8 +27,9 @@ export const WEB_BUILD = {
   /** The JSON block (not a script: the page's CSP runs none inline) with the data a rendered screen was rendered from. */
   pageDataId: 'sd-page-data',
   /**
-   * The cookie the web app keeps while a session is stored (lib/session.ts): `1`, never the token. It only
-   * tells the server that the screen may be rendered signed in; every API call still needs the token.
+   * The cookie the web app keeps while a session is stored (lib/session.ts): the stored role (the same
+   * hint as in the session), never the token. It only tells the server that the screen may be rendered
+   * signed in, and with which menu; every API call still needs the token.
    */
   signedInCookie: 'sd-signed-in',
 } as const;
@@ -44,7 +46,7 @@ export const LANDING_JS_BUDGET_KB = 170;
  * sees there, never one person's data. `/buscar-destino`: the catalogue's newest destinations (the
  * landing's first page); a destination's page: the place as GET /api/place/{id} answers a member.
  */
-export type SignedInPage = { path: string; firstPage: PlaceIndexEntry[] } | { path: string; place: PlaceDetail };
+export type SignedInPage = { path: string; role: Role } & ({ firstPage: PlaceIndexEntry[] } | { place: PlaceDetail });
 
 /** WEB_BUILD.ssrEntry's export: the built page `html` (index.html or the path's page) with the screen rendered in it. */
 export type RenderSignedInPage = (html: string, page: SignedInPage) => Promise<string>;

@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { LANDING_FIRST_PAGE, MSG, PLACE_PAGE_PATTERN, placeIdFromPath, UPLOADS_PATH_PREFIX, WEB_BUILD, type RenderSignedInPage, type SignedInPage } from '@sendero/contract';
+import { LANDING_FIRST_PAGE, MSG, ROLES, type Role, PLACE_PAGE_PATTERN, placeIdFromPath, UPLOADS_PATH_PREFIX, WEB_BUILD, type RenderSignedInPage, type SignedInPage } from '@sendero/contract';
 import { makeCachedBody, sendCachedBody, type CachedBody } from '@/http/cached-body.js';
 import { genericHead, placeHead, unescapeHtml, type GenericPage } from '@/http/page-meta.js';
 import { PLACE_INDEX_TTL_MS, placeIndexFor } from '@/services/place-index.js';
@@ -257,10 +257,11 @@ class SignedInRenderer {
   }
 }
 
-/** The web app's hint that a session is stored in this browser (WEB_BUILD.signedInCookie; never a token). */
-function signedInHint(request: FastifyRequest): boolean {
-  const cookie = request.headers.cookie;
-  return cookie !== undefined && cookie.split(/;\s*/).includes(`${WEB_BUILD.signedInCookie}=1`);
+/** The web app's hint that a session is stored in this browser, and its role (WEB_BUILD.signedInCookie; never a token), or null. */
+function signedInHint(request: FastifyRequest): Role | null {
+  const prefix = `${WEB_BUILD.signedInCookie}=`;
+  const value = request.headers.cookie?.split(/;\s*/).find((c) => c.startsWith(prefix))?.slice(prefix.length);
+  return (ROLES as readonly string[]).includes(value ?? '') ? (value as Role) : null;
 }
 
 function pathOf(request: FastifyRequest): string {
@@ -350,14 +351,15 @@ async function webPlugin(app: FastifyInstance) {
    * person sees there (apps/web/src/boot/README.md). Else null, and the build's page is sent.
    */
   const signedInPage = async (request: FastifyRequest, pathname: string, shared: SharedPlace | null): Promise<CachedBody | null> => {
-    if (!signedInRenderer || !signedInHint(request) || request.url.includes('?')) return null;
+    const role = signedInHint(request);
+    if (!signedInRenderer || !role || request.url.includes('?')) return null;
     let page: SignedInPage | null = null;
     if (pathname === SEARCH_PATH) {
       const index = placeIndexFor(app.db, placeCacheMaxAge(app.db, shareTtl));
-      page = { path: pathname, firstPage: (await index.entries('verified')).slice(0, LANDING_FIRST_PAGE) };
+      page = { path: pathname, role, firstPage: (await index.entries('verified')).slice(0, LANDING_FIRST_PAGE) };
     } else if (shared) {
       const place = await getVerifiedPlaceDetail(app.db, shared.preview._id);
-      if (place) page = { path: pathname, place };
+      if (place) page = { path: pathname, role, place };
     }
     if (!page) return null;
     const { version, html } = await renderer.html(pathname, shared);

@@ -16,7 +16,9 @@ import { getSession } from '@/lib/session';
  * log in, so nothing is asked for.
  */
 export function prefetchPlaceIndex(): null {
-  if (getSession()) void queryClient.prefetchQuery(placeIndexQueryOptions());
+  // On a search screen the server rendered, its first cards are in the page: the index waits for the
+  // hydration, so that its answer cannot change what the hydrating render reads (boot/hydration.ts).
+  if (getSession()) void whenHydrated().then(() => queryClient.prefetchQuery(placeIndexQueryOptions()));
   return null;
 }
 

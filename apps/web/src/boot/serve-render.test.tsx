@@ -4,6 +4,7 @@ import { prerender } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, SEARCH_PARAMS, WEB_BUILD, type PlaceDetail } from '@sendero/contract';
+import { preloadMenuFrame } from '@/app/layout/app-layout';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/route-tree';
 import { createQueryClient } from '@/lib/query-client';
@@ -56,7 +57,7 @@ async function hydrate(root: HTMLElement, path: string) {
   expect(seedFromPage(client)).toBe(true);
   setRenderedSession(getSession());
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+  await Promise.all([vi.waitFor(() => expect(router.state.initialized).toBe(true)), preloadMenuFrame()]);
   const mismatches = vi.fn();
   await act(async () => {
     hydrateRoot(
@@ -86,7 +87,7 @@ describe('a signed-in screen rendered on the server and hydrated by the app (src
 
   it('the search screen: the newest destinations in the HTML, adopted by React as they are', async () => {
     const first = entriesOf([place, makePlace({ name: 'Nevado Mateo' })]);
-    const { html, root } = await serverPage({ path: '/buscar-destino', firstPage: first });
+    const { html, root } = await serverPage({ path: '/buscar-destino', role: 'user', firstPage: first });
     // No script runs inline (the page's CSP): the data is a JSON block, and nothing in it closes that block.
     expect(html.match(/<script\b[^>]*>/g)).toEqual([`<script type="application/json" id="${WEB_BUILD.pageDataId}">`]);
     const cards = [...root.querySelectorAll('article h3')];
@@ -112,13 +113,6 @@ describe('a signed-in screen rendered on the server and hydrated by the app (src
 
   it("a destination's page: the place in the HTML, its text escaped, adopted by React as it is", async () => {
     const path = `/buscar-destino/destino/${place._id}`;
-    const { html, root } = await serverPage({ path, place: detail });
-    expect(html).not.toContain('<img src=x');
-    expect(html.match(/<script\b[^>]*>/g)).toEqual([`<script type="application/json" id="${WEB_BUILD.pageDataId}">`]);
-    const title = root.querySelector('h1');
-    expect(title?.textContent).toBe('Laguna Parón');
-
-    signIn('user');
     stubFetch({
       [`GET ${API.placeIndex()}`]: [200, { v: 1 }],
       [`GET ${API.place(place._id)}`]: [200, detail],
@@ -127,6 +121,13 @@ describe('a signed-in screen rendered on the server and hydrated by the app (src
       [`GET ${API.ratings(place._id)}`]: [200, []],
       [`GET ${API.outingsOfPlace(place._id)}`]: [200, []],
     });
+    const { html, root } = await serverPage({ path, role: 'user', place: detail });
+    expect(html).not.toContain('<img src=x');
+    expect(html.match(/<script\b[^>]*>/g)).toEqual([`<script type="application/json" id="${WEB_BUILD.pageDataId}">`]);
+    const title = root.querySelector('h1');
+    expect(title?.textContent).toBe('Laguna Parón');
+
+    signIn('user');
     const { mismatches } = await hydrate(root, path);
     expect(mismatches).not.toHaveBeenCalled();
     expect(root.querySelector('h1')).toBe(title);

@@ -9,17 +9,19 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { QueryClient } from '@tanstack/react-query';
-import { WEB_BUILD, type RenderSignedInPage, type SignedInPage } from '@sendero/contract';
+import { WEB_BUILD, type RenderSignedInPage, type Role, type Session, type SignedInPage } from '@sendero/contract';
+import { preloadMenuFrame } from '@/app/layout/app-layout';
 import { queryKeys } from '@/lib/query-keys';
 import { setRenderedSession } from '@/lib/session';
 import { renderScreen, withScreen } from './prerender';
 import type { PageData } from './page-data';
 
 /**
- * Signed in, as whom the server does not know: no token, no id. The screens show nobody's own data
- * until the app has hydrated them (the welcome's name, 'Guardar', the menu's role) and asks with the token.
+ * Signed in, as whom the server does not know: no token, no id, the role the browser's cookie hints (the
+ * menu's frame differs for an administrator). The screens show nobody's own data until the app has
+ * hydrated them (the welcome's name, 'Guardar', the menu's confirmed role) and asks with the token.
  */
-const SIGNED_IN_FRAME = { token: '', _id: '', role: 'user' } as const;
+const signedInFrame = (role: Role): Session => ({ token: '', _id: '', role });
 
 /** The query cache entries the screen at `page.path` reads. */
 function queriesOf(page: SignedInPage): PageData['queries'] {
@@ -53,7 +55,8 @@ export const renderSignedInPage: RenderSignedInPage = async (html, page) => {
   const queries = queriesOf(page);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   for (const [key, data] of queries) client.setQueryData(key, data);
-  setRenderedSession(SIGNED_IN_FRAME);
+  await preloadMenuFrame();
+  setRenderedSession(signedInFrame(page.role));
   const { head, body } = await renderScreen(page.path, client, true);
   client.clear();
   const data: PageData = { queries };

@@ -48,17 +48,17 @@ function emit(): void {
 }
 
 /**
- * The cookie that tells the server a session is stored here (WEB_BUILD.signedInCookie: `1`, never the
- * token), so that it may answer the signed-in screens with the screen in the HTML (src/boot/README.md).
+ * The cookie that tells the server a session is stored here (WEB_BUILD.signedInCookie: the stored role,
+ * the same hint as in the session, never the token), so that it may answer the signed-in screens with the screen in the HTML (src/boot/README.md).
  * Kept in step with the stored session on every change and once at the app's start.
  */
 export function syncSignedInCookie(): void {
   if (typeof document === 'undefined') return;
-  const signedIn = getSession() !== null;
-  const has = document.cookie.split('; ').includes(`${WEB_BUILD.signedInCookie}=1`);
-  if (signedIn === has) return;
+  const role = getSession()?.role ?? null;
+  const current = document.cookie.split('; ').find((c) => c.startsWith(`${WEB_BUILD.signedInCookie}=`))?.slice(WEB_BUILD.signedInCookie.length + 1) ?? null;
+  if (role === current) return;
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${WEB_BUILD.signedInCookie}=${signedIn ? '1; Max-Age=31536000' : '; Max-Age=0'}; Path=/; SameSite=Lax${secure}`;
+  document.cookie = `${WEB_BUILD.signedInCookie}=${role ? `${role}; Max-Age=31536000` : '; Max-Age=0'}; Path=/; SameSite=Lax${secure}`;
 }
 
 /**

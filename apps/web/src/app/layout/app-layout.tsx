@@ -33,6 +33,23 @@ function MenuFrameUnavailable({ children, ...props }: ComponentProps<MenuFrameMo
 
 const MenuFrame = lazy(() => loadMenuFrame().catch(() => ({ default: MenuFrameUnavailable })));
 
+/** The menu's frame once preloadMenuFrame() has it: rendered as it is, without a Suspense boundary. */
+let loadedMenuFrame: MenuFrameModule['default'] | null = null;
+
+/**
+ * Loads the menu's frame before a screen is rendered on the server or hydrated in the browser (the
+ * server's render and main.tsx await it), so that both render it in place: a lazy part would be a
+ * Suspense boundary, which React hydrates in a later pass, after the frame's own requests (the person)
+ * may have answered and changed what it renders from what the server rendered (src/boot/README.md).
+ */
+export function preloadMenuFrame(): Promise<void> {
+  return loadMenuFrame().then(
+    (m) => void (loadedMenuFrame = m.default),
+    // Without the chunk (offline): the lazy frame and its fallback, as on any other start.
+    () => undefined,
+  );
+}
+
 /** Route `handle` flag for screens that never show the menu (the catch-all not-found). */
 export interface RouteHandle {
   hideMenu?: boolean;
@@ -64,12 +81,25 @@ export function AppLayout() {
       </main>
     );
   }
+  const screen = (
+    <>
+      <OfflineBanner />
+      <NavigationGuard />
+      <Outlet />
+    </>
+  );
+  if (loadedMenuFrame) {
+    const Frame = loadedMenuFrame;
+    return (
+      <Frame session={session} role={role}>
+        {screen}
+      </Frame>
+    );
+  }
   return (
     <Suspense fallback={<main style={{ minHeight: '100vh' }} />}>
       <MenuFrame session={session} role={role}>
-        <OfflineBanner />
-        <NavigationGuard />
-        <Outlet />
+        {screen}
       </MenuFrame>
     </Suspense>
   );

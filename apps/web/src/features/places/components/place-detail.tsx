@@ -147,9 +147,7 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
             </Box>
           )}
           <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{place.description}</Typography>
-          <Later>
-            <TrailheadAndTrack place={place} />
-          </Later>
+          <TrailheadAndTrack place={place} />
           {canEditPlace(place, viewer) && (
             <Box>
               <Button variant="contained" color="secondary" startIcon={<SettingsOutlined />} onClick={() => switchEditing(true)}>
@@ -165,23 +163,11 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
       </Box>
       <AccessBlock place={place} admin={admin} />
       {section}
-      <Later>
-        {renderOutings?.(place)}
-        <RecentConditions place={place} />
-        {renderReviews?.(place)}
-      </Later>
+      {renderOutings?.(place)}
+      <RecentConditions place={place} />
+      {renderReviews?.(place)}
     </Stack>
   );
-}
-
-/**
- * A part of the detail below its first screen: on a detail the server rendered, React hydrates it after
- * the rest, in work of its own (a Suspense boundary is hydrated at a lower priority), so that the
- * commit that makes the first screen live stays short on a slow phone (src/boot/README.md). Nothing in it
- * suspends otherwise, so it shows at once.
- */
-function Later({ children }: { children: ReactNode }) {
-  return <Suspense fallback={null}>{children}</Suspense>;
 }
 
 /**
