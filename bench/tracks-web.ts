@@ -23,7 +23,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, devices, type Browser } from '@playwright/test';
-import { API, SESSION_STORAGE_KEY, TEXT, type Place, type Session, type Track, type TrackUploadResponse } from '@sendero/contract';
+import { API, SESSION_STORAGE_KEY, TEXT, TRACK_TEXT, type Place, type Session, type Track, type TrackUploadResponse } from '@sendero/contract';
 import { freePort } from '../apps/server/test/helpers/process.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/env.js';
 import { api, benchAdmin, median, runBench, startBuiltServer, stopChildren, uploadPhoto } from './helpers.js';
@@ -87,7 +87,10 @@ async function load(browser: Browser, url: string, session: Session, place: Plac
     const detailMs = (await (await detail).jsonValue()) as number;
     // The chart is drawn when its section is on the screen (features/places/components/track): the
     // hiker scrolls to it as soon as the detail shows.
-    if (withTrack) await page.getByTestId('track-placeholder').scrollIntoViewIfNeeded({ timeout: 120_000 });
+    if (withTrack) {
+      const section = page.getByRole('region', { name: TRACK_TEXT.title }).or(page.getByTestId('track-placeholder'));
+      await section.first().scrollIntoViewIfNeeded({ timeout: 120_000 });
+    }
     const chartMs = chart ? ((await (await chart).jsonValue()) as number) : null;
     if (profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     return { detailMs, chartMs };

@@ -148,13 +148,16 @@ test('as a visitor I see the line and the profile, step along it with the keyboa
   await blockTiles(page);
   await login(page, await registerUser());
   await page.goto(`/buscar-destino/destino/${place._id}`);
+  // The map is made, and 'Recorrido' drawn, once each is on the screen: the hiker scrolls down to them.
+  await page.getByTestId('map').scrollIntoViewIfNeeded();
+  const map = page.getByRole('region', { name: TEXT.detail.trailheadMap(place.name) });
+  await expect(map.locator('path.sd-track-line')).toBeVisible();
   const section = page.getByRole('region', { name: TRACK_TEXT.title });
+  await section.or(page.getByTestId('track-placeholder')).first().scrollIntoViewIfNeeded();
   await expect(section).toBeVisible();
   await expectFigures(page, figures(EXPECTED));
 
-  // The line on the destination's map, and the profile (the chart draws its area).
-  const map = page.getByRole('region', { name: TEXT.detail.trailheadMap(place.name) });
-  await expect(map.locator('path.sd-track-line')).toBeVisible();
+  // The profile (the chart draws its area).
   const profile = section.getByRole('figure', { name: TRACK_TEXT.profile });
   await expect(profile.locator('svg .MuiLineChart-area').first()).toBeVisible();
   const cursor = map.locator('path.sd-track-cursor');
