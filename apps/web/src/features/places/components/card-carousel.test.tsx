@@ -225,7 +225,11 @@ function stubScreen(width: number) {
   };
 }
 
-const slideBasis = () => screen.getAllByRole('group').map((g) => g.style.flex);
+/**
+ * How many cards the carousel counts per screen, read from how many it mounts at its start: those in
+ * view and one screen more (card-window.ts). Their widths come from the same breakpoints in CSS.
+ */
+const mountedCards = () => screen.getAllByRole('group').length;
 
 describe('the card carousel on a phone whose page is wider than the screen', () => {
   beforeEach(() => {
@@ -244,7 +248,7 @@ describe('the card carousel on a phone whose page is wider than the screen', () 
       </MemoryRouter>,
     );
     await frame();
-    expect(new Set(slideBasis())).toEqual(new Set(['0 0 100%']));
+    expect(mountedCards()).toBe(2);
 
     // The browser zooms out to show a page wider than the screen: innerWidth grows, the screen does not.
     window.innerWidth = 1548;
@@ -252,11 +256,11 @@ describe('the card carousel on a phone whose page is wider than the screen', () 
       window.dispatchEvent(new Event('resize'));
     });
     await frame();
-    expect(new Set(slideBasis())).toEqual(new Set(['0 0 100%']));
+    expect(mountedCards()).toBe(2);
 
     // A real change of the screen (a tablet turned to 1000 px wide) does change the count.
     phone.rotate(1000);
     await frame();
-    expect(new Set(slideBasis())).toEqual(new Set(['0 0 50%']));
+    expect(mountedCards()).toBe(4);
   });
 });

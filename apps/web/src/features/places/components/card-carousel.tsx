@@ -61,8 +61,11 @@ function CardCarouselView<P extends CardPlace>({ places, breakpoints, label, loa
   const slides = useSlides(breakpoints);
   const track = useRef<HTMLDivElement>(null);
   const [canPrev, setCanPrev] = useState(false);
-  const [canNext, setCanNext] = useState(false);
   const count = loading ? slides : places.length;
+  // Where the row starts: at its first card, with more after it when there are more than it shows. The
+  // measure after the first commit then changes nothing, so it schedules no render inside that commit
+  // (on a screen the server rendered, such an update ran all of the hydration's effects in one long task).
+  const [canNext, setCanNext] = useState(() => !loading && places.length > slides);
   const [range, setRange] = useState(() => cardWindow(0, 0, slides, count));
   const endReportedFor = useRef(-1);
 
