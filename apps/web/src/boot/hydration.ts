@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 export { PRERENDERED_ATTR } from './hydration-attr';
 
@@ -23,6 +23,25 @@ let markDone: (() => void) | null = null;
 /** main.tsx, before it hydrates a screen the server rendered: whenHydrated() then waits for that screen's commit. */
 export function expectHydration(): void {
   hydrated = new Promise((resolve) => (markDone = resolve));
+}
+
+/**
+ * False while React hydrates a screen the server rendered, then true after a render in a transition
+ * (sliced, and committed on its own); true at once on any other render. Unlike useHydrated (a store,
+ * whose change React renders synchronously inside the hydration's commit), what it brings (the cards'
+ * 'Guardar', say) costs no long task.
+ */
+export function useAfterHydration(): boolean {
+  const [after, setAfter] = useState(() => !isHydrating());
+  useEffect(() => {
+    if (!after) startTransition(() => setAfter(true));
+  }, [after]);
+  return after;
+}
+
+/** True from main.tsx's expectHydration() until the hydrated screen has committed. */
+export function isHydrating(): boolean {
+  return markDone !== null;
 }
 
 /** The hydrated screen has committed (app/layout/guards.tsx, around every signed-in screen). */

@@ -11,6 +11,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { getSession, setRenderedSession } from '@/lib/session';
 import { stubFetch } from '@/test/fetch-stub';
 import { entriesOf, makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
+import { expectHydration } from './hydration';
 import { seedFromPage } from './page-data';
 import { renderSignedInPage } from './serve-render';
 
@@ -56,6 +57,7 @@ async function hydrate(root: HTMLElement, path: string) {
   const client = createQueryClient();
   expect(seedFromPage(client)).toBe(true);
   setRenderedSession(getSession());
+  expectHydration();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   await Promise.all([vi.waitFor(() => expect(router.state.initialized).toBe(true)), preloadMenuFrame()]);
   const mismatches = vi.fn();

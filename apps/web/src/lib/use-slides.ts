@@ -1,4 +1,5 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
+import { isHydrating } from '@/boot/hydration';
 import { slidesForWidth, type SlideBreakpoint } from '@sendero/contract';
 
 /** The media query that holds while the viewport is at most `maxWidth` CSS pixels wide. */
@@ -14,23 +15,30 @@ const upTo = (maxWidth: number) => `(max-width: ${maxWidth}px)`;
  * and the device alone: nothing on the page can move it, so this hook cannot feed back into the layout.
  */
 export function useSlides(breakpoints: readonly SlideBreakpoint[]): number {
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (typeof window.matchMedia !== 'function') return () => {};
-      const lists = breakpoints.map((bp) => window.matchMedia(upTo(bp.maxWidth)));
-      for (const list of lists) list.addEventListener('change', onChange);
-      return () => {
-        for (const list of lists) list.removeEventListener('change', onChange);
-      };
-    },
-    [breakpoints],
-  );
   const current = useCallback(() => {
-    if (typeof window.matchMedia !== 'function') return fallbackSlides(breakpoints);
+    if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return fallbackSlides(breakpoints);
     for (const bp of breakpoints) if (window.matchMedia(upTo(bp.maxWidth)).matches) return bp.slides;
     return breakpoints[breakpoints.length - 1]?.slides ?? 1;
   }, [breakpoints]);
-  return useSyncExternalStore(subscribe, current, () => fallbackSlides(breakpoints));
+  // Hydrating a screen the server rendered, the count the server used (it knows no screen); the screen's
+  // own count follows in a transition, a render of its own, rather than as a store's change, which React
+  // renders synchronously inside the hydration's commit (src/boot/README.md). The cards' widths are CSS
+  // and right from the first paint either way (card-carousel.tsx).
+  const [slides, setSlides] = useState(() => (isHydrating() ? fallbackSlides(breakpoints) : current()));
+  useEffect(() => {
+    const next = current();
+    if (next !== slides) startTransition(() => setSlides(next));
+    if (typeof window.matchMedia !== 'function') return;
+    const onChange = () => setSlides(current());
+    const lists = breakpoints.map((bp) => window.matchMedia(upTo(bp.maxWidth)));
+    for (const list of lists) list.addEventListener('change', onChange);
+    return () => {
+      for (const list of lists) list.removeEventListener('change', onChange);
+    };
+    // `slides` is read once per subscription: a change comes through the listeners.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [breakpoints, current]);
+  return slides;
 }
 
 /** Without media queries (a renderer with no window): the count a 1280 px screen shows. */

@@ -33,7 +33,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { NoResults } from '@/components/ui/no-results';
 import { useErrorToast } from '@/components/ui/use-error-toast';
 import { isUseSearch, usePlaceIndex, usePlaceIndexSeed, useServerSearch } from '@/features/places/api/get-place-index';
-import { useHydrated } from '@/boot/hydration';
+import { useAfterHydration } from '@/boot/hydration';
 import { CardCarousel } from '@/features/places/components/card-carousel';
 import { DidYouMean } from '@/features/places/components/did-you-mean';
 import { SaveButton } from '@/features/saved/components/save-button';
@@ -241,7 +241,7 @@ const IndexResults = memo(function IndexResults({ plan, origin, view, cardAction
   // or the landing's first page, shown until the whole index is here when nothing narrows or reorders
   // them; while React hydrates the server's markup, whatever has arrived since.
   const seed = usePlaceIndexSeed();
-  const hydrated = useHydrated();
+  const hydrated = useAfterHydration();
   if (seed && (!hydrated || (!list && !places.isError && !narrows(plan) && plan.sort === DEFAULT_SORT && view === 'list'))) {
     return (
       <>
