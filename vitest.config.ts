@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import serverConfig, { POSTGRES_FILES } from './apps/server/vitest.config.js';
+import webConfig, { SERVER_RENDER_TESTS } from './apps/web/vitest.config.js';
 
 // One runner: contract unit tests, server integration tests (PGlite; and PostgreSQL too when
 // TEST_DATABASE_URL is set), web component tests.
@@ -42,6 +43,8 @@ export default defineConfig({
         },
       },
       'apps/web',
+      // Server render then hydration in one realm: isolated (apps/web/vitest.config.ts).
+      { ...webConfig, test: { ...webConfig.test, name: 'web-server-render', include: SERVER_RENDER_TESTS, exclude: [], isolate: true } },
     ],
   },
 });
