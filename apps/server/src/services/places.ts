@@ -200,6 +200,12 @@ const placeColumnsAsRow = sql.raw(
     .join(', '),
 );
 
+/** What the detail reads beside the place `p` (and its track `t`): its recent reports since `since`, its track's figures. */
+const detailExtrasColumns = sql`(select json_agg(json_build_object('walked_on', r.walked_on, 'condition', r.condition, 'hazards', r.hazards, 'created_at', r.created_at))
+      from ${ratings} r where r.id_place = p.id and r.walked_on >= ${sql.placeholder('since')}::date) as recent_reports,
+    t.distance_m as track_distance_m, t.ascent_m as track_ascent_m, t.descent_m as track_descent_m, t.min_ele_m as track_min_ele_m,
+    t.max_ele_m as track_max_ele_m, t.duration_min as track_duration_min, t.point_count as track_points, t.updated_at as track_updated_at`;
+
 /** The detail's one statement, prepared once per database session (db/prepared.ts). */
 const placeDetailRead = preparedRead<
   { sub: string; placeId: string | null; since: string },
@@ -208,10 +214,7 @@ const placeDetailRead = preparedRead<
   'sendero_place_detail',
   sql`select cu.id as caller_id, cu.role as caller_role, cu.firstname as caller_firstname, cu.lastname as caller_lastname,
     cu.token_version as caller_token_version, ${placeColumnsAsRow},
-    (select json_agg(json_build_object('walked_on', r.walked_on, 'condition', r.condition, 'hazards', r.hazards, 'created_at', r.created_at))
-      from ${ratings} r where r.id_place = p.id and r.walked_on >= ${sql.placeholder('since')}::date) as recent_reports,
-    t.distance_m as track_distance_m, t.ascent_m as track_ascent_m, t.descent_m as track_descent_m, t.min_ele_m as track_min_ele_m,
-    t.max_ele_m as track_max_ele_m, t.duration_min as track_duration_min, t.point_count as track_points, t.updated_at as track_updated_at
+    ${detailExtrasColumns}
     from ${users} cu left join ${places} p on p.id = ${sql.placeholder('placeId')}::uuid
     left join ${placeTracks} t on t.id_place = p.id
     where cu.id = ${sql.placeholder('sub')}::uuid`,
@@ -221,10 +224,7 @@ const placeDetailRead = preparedRead<
 const verifiedPlaceDetailRead = preparedRead<{ placeId: string; since: string }, PlaceRow & DetailExtras>(
   'sendero_place_detail_verified',
   sql`select ${placeColumnsAsRow},
-    (select json_agg(json_build_object('walked_on', r.walked_on, 'condition', r.condition, 'hazards', r.hazards, 'created_at', r.created_at))
-      from ${ratings} r where r.id_place = p.id and r.walked_on >= ${sql.placeholder('since')}::date) as recent_reports,
-    t.distance_m as track_distance_m, t.ascent_m as track_ascent_m, t.descent_m as track_descent_m, t.min_ele_m as track_min_ele_m,
-    t.max_ele_m as track_max_ele_m, t.duration_min as track_duration_min, t.point_count as track_points, t.updated_at as track_updated_at
+    ${detailExtrasColumns}
     from ${places} p left join ${placeTracks} t on t.id_place = p.id
     where p.id = ${sql.placeholder('placeId')}::uuid and p.verified`,
 );

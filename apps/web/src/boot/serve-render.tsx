@@ -51,7 +51,19 @@ function inlineStylesheets(html: string): string {
     .join('');
 }
 
-export const renderSignedInPage: RenderSignedInPage = async (html, page) => {
+/**
+ * One render at a time: the frame's session is the module's (useSession's server snapshot), and a
+ * render awaits its lazy parts, so two at once could render one with the other's role.
+ */
+let rendering: Promise<unknown> = Promise.resolve();
+
+export const renderSignedInPage: RenderSignedInPage = (html, page) => {
+  const next = rendering.then(() => render(html, page));
+  rendering = next.catch(() => undefined);
+  return next;
+};
+
+async function render(html: string, page: SignedInPage): Promise<string> {
   const queries = queriesOf(page);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   for (const [key, data] of queries) client.setQueryData(key, data);
@@ -61,4 +73,4 @@ export const renderSignedInPage: RenderSignedInPage = async (html, page) => {
   client.clear();
   const data: PageData = { queries };
   return withScreen(html, inlineStylesheets(html) + head, body, `<script type="application/json" id="${WEB_BUILD.pageDataId}">${jsonInHtml(data)}</script>`);
-};
+}
