@@ -109,7 +109,7 @@ describe('a signed-in screen rendered on the server and hydrated by the app (src
     // The same elements: nothing was rendered anew.
     expect(root.querySelector('#filter-name')).toBe(name);
     // What was typed stays, and is the search's: it reaches the address.
-    await act(() => vi.waitFor(() => expect(new URLSearchParams(router.state.location.search).get(SEARCH_PARAMS.name)).toBe('Parón'), { timeout: 3000 }));
+    await act(() => vi.waitFor(() => expect(new URLSearchParams(router.state.location.search).get(SEARCH_PARAMS.name)).toBe('Parón'), { timeout: 10_000 }));
     expect(name.value).toBe('Parón');
   });
 
