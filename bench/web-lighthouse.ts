@@ -47,6 +47,8 @@ export interface LighthouseResult {
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
   /** The longest main-thread tasks of the simulated load, as Lighthouse attributes them (script URL or "Unattributable"). */
   longTasks: Array<{ url: string; startMs: number; durationMs: number }>;
+  /** The element Lighthouse took as the largest paint (its selector and snippet), so a slow LCP says what to fix. */
+  lcpElement: string;
   /** Lighthouse's measure of this machine's CPU at the time (a loaded machine scores lower). */
   benchmarkIndex: number;
   /** Every run's performance score and blocking time, in the order they ran (the result is the median run's). */
@@ -156,5 +158,8 @@ function summarize(lhr: Lhr): Omit<LighthouseResult, 'runs'> {
   const metrics = { fcpMs: metric('first-contentful-paint'), lcpMs: metric('largest-contentful-paint'), tbtMs: metric('total-blocking-time'), cls: metric('cumulative-layout-shift') };
   const items = (lhr.audits['long-tasks']?.details as { items?: Array<{ url?: string; startTime?: number; duration?: number }> } | undefined)?.items ?? [];
   const longTasks = items.slice(0, 5).map((task) => ({ url: task.url ?? '', startMs: task.startTime ?? Number.NaN, durationMs: task.duration ?? Number.NaN }));
-  return { scores, losses, withinBudget, metrics, longTasks, benchmarkIndex: lhr.environment.benchmarkIndex };
+  const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { selector?: string; snippet?: string } }> }> } | undefined)?.items;
+  const lcpNode = lcpItems?.[0]?.items?.[0]?.node;
+  const lcpElement = lcpNode ? `${lcpNode.selector ?? ''} ${(lcpNode.snippet ?? '').slice(0, 160)}` : 'none';
+  return { scores, losses, withinBudget, metrics, longTasks, lcpElement, benchmarkIndex: lhr.environment.benchmarkIndex };
 }

@@ -90,6 +90,7 @@ async function lighthouseTable(build: Row['build'], url: string): Promise<Row[]>
       failed ||= !ok;
       console.log(`   ${id.padEnd(15)} ${String(applied.scores[id]).padStart(3)}  (budget >= ${budget}) ${verdict(ok)}`);
       if (applied.losses[id].length) console.log(`      points lost on: ${applied.losses[id].join(', ')}`);
+      if (id === 'performance') console.log(`      largest paint: ${applied.lcpElement}`);
       if (id === 'performance' && applied.longTasks.length) {
         console.log(`      longest tasks: ${applied.longTasks.map((t) => `${t.durationMs.toFixed(0)} ms at ${t.startMs.toFixed(0)} ms (${t.url.replace(url, '')})`).join(', ')}`);
       }
