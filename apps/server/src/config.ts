@@ -54,8 +54,8 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number({ error: 'must be an integer from 1 to 64' }).int({ error: 'must be an integer from 1 to 64' }).min(1, { error: 'must be an integer from 1 to 64' }).max(64, { error: 'must be an integer from 1 to 64' }).default(1),
   /** Reads of the embedded database kept until its next write (docs/decisions/031-pglite-read-cache.md); `off` reads every time. */
   PGLITE_READ_CACHE: z.enum(['on', 'off'], { error: 'use on or off' }).default('on'),
-  /** The signed-in screens rendered on the server (apps/web/src/boot/README.md); `off` sends the build's pages. */
-  RENDER_SIGNED_IN: z.enum(['on', 'off'], { error: 'use on or off' }).default('on'),
+  /** The landing and the signed-in screens rendered on the server (apps/web/src/boot/README.md); `off` sends the build's pages. */
+  RENDER_ON_SERVER: z.enum(['on', 'off'], { error: 'use on or off' }).default('on'),
   /** Where uploaded images live: `database` (default with DATABASE_URL) or `local` files in DATA_DIR/uploads. */
   STORAGE: z.enum(['local', 'database'], { error: 'use local or database' }).optional(),
   /** Where the site is reached from outside (docs/product.md#sharing): absolute links in shared pages' meta tags. */
@@ -176,8 +176,8 @@ const _ConfigSchema = z.object({
   databaseUrl: z.string().optional(),
   /** PGLITE_READ_CACHE: keep reads of the embedded database until its next write. */
   pgliteReadCache: z.boolean(),
-  /** RENDER_SIGNED_IN: /buscar-destino and a destination's page with their screen rendered on the server. */
-  renderSignedIn: z.boolean(),
+  /** RENDER_ON_SERVER: the landing, /buscar-destino and a destination's page with their screen rendered on the server. */
+  renderOnServer: z.boolean(),
   jwtSecret: z.string(),
   adminEmail: z.string().optional(),
   adminPassword: z.string().optional(),
@@ -274,7 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     pgliteReadCache: e.PGLITE_READ_CACHE === 'on',
-    renderSignedIn: e.RENDER_SIGNED_IN === 'on',
+    renderOnServer: e.RENDER_ON_SERVER === 'on',
     jwtSecret: e.JWT_SECRET ?? storedJwtSecret(dataDir),
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

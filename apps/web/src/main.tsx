@@ -5,7 +5,7 @@ import { AppProvider } from '@/app/provider';
 import { AppRouter, whenRouterReady } from '@/app/router';
 import { preloadMenuFrame } from '@/app/layout/app-layout';
 import { expectHydration, PRERENDERED_ATTR } from '@/boot/hydration';
-import { seedFromPage } from '@/boot/page-data';
+import { hydratingSession, seedFromPage } from '@/boot/page-data';
 import { queryClient } from '@/lib/query-client';
 import { getSession, setRenderedSession, syncSignedInCookie } from '@/lib/session';
 
@@ -24,21 +24,22 @@ const app = (
 // pages the build writes preload: src/boot/README.md). The router starts in a task of its own, after the
 // browser has had the chance to paint and to handle input. A page prerendered at build time (/ingresar,
 // /registro) is hydrated: React adopts its markup as it is, with what was typed, the focus and the caret.
-// A signed-in screen the server rendered (/buscar-destino, a destination: boot/serve-render.tsx) is
-// hydrated from the data it was rendered from, in a transition, so React hydrates it in small slices.
+// A screen the server rendered (the landing; /buscar-destino and a destination signed in:
+// boot/serve-render.tsx) is hydrated from the data it was rendered from, in a transition, so React
+// hydrates it in small slices.
 // Any other page is rendered anew, in a transition too.
 syncSignedInCookie();
 const rendered = root.hasAttribute(PRERENDERED_ATTR);
-const renderedSignedIn = rendered && seedFromPage(queryClient);
-if (renderedSignedIn) {
-  setRenderedSession(getSession());
+const pageData = rendered ? seedFromPage(queryClient) : null;
+if (pageData) {
+  setRenderedSession(hydratingSession(pageData, getSession()));
   expectHydration();
 }
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 void nextTask()
-  .then(() => Promise.all([whenRouterReady(), renderedSignedIn ? preloadMenuFrame() : undefined]))
+  .then(() => Promise.all([whenRouterReady(), pageData ? preloadMenuFrame() : undefined]))
   .then(() => {
-    if (renderedSignedIn) startTransition(() => void hydrateRoot(root, app));
+    if (pageData) startTransition(() => void hydrateRoot(root, app));
     else if (rendered) hydrateRoot(root, app);
     else startTransition(() => createRoot(root).render(app));
   })

@@ -1,5 +1,5 @@
 import type { Role } from './constants.js';
-import type { PlaceDetail, PlaceIndexEntry } from './schemas.js';
+import type { PlaceDetail, PlaceIndexEntry, PublicConfig } from './schemas.js';
 
 /**
  * The names the web build (apps/web: vite.config.ts, scripts/, src/boot/, src/sw/sw.ts, index.html)
@@ -19,9 +19,9 @@ export const WEB_BUILD = {
   /** The class on <body> of every page but the landing: it shows the static page shell, not the hero. */
   pageClass: 'sd-page',
   /**
-   * The server's renderer of the signed-in screens (apps/web/src/boot/serve-render.tsx), built by Vite
-   * for Node into dist/ssr/ (scripts/build.mjs); the server imports it to answer /buscar-destino and a
-   * destination's page with the screen in the HTML (apps/web/src/boot/README.md).
+   * The server's renderer of the screens it renders per request (apps/web/src/boot/serve-render.tsx),
+   * built by Vite for Node into dist/ssr/ (scripts/build.mjs); the server imports it to answer the
+   * landing, /buscar-destino and a destination's page with the screen in the HTML (apps/web/src/boot/README.md).
    */
   ssrEntry: 'ssr/serve-render.js',
   /** The JSON block (not a script: the page's CSP runs none inline) with the data a rendered screen was rendered from. */
@@ -42,11 +42,13 @@ export const WEB_BUILD = {
 export const LANDING_JS_BUDGET_KB = 170;
 
 /**
- * What the server renders a signed-in screen from (WEB_BUILD.ssrEntry): what every signed-in person
- * sees there, never one person's data. `/buscar-destino`: the catalogue's newest destinations (the
- * landing's first page); a destination's page: the place as GET /api/place/{id} answers a member.
+ * What the server renders a screen from (WEB_BUILD.ssrEntry): what everyone who may open it sees there,
+ * never one person's data. `role` is the signed-in cookie's hint (null: nobody signed in, the landing
+ * alone). The landing: the catalogue's newest destinations (its first page) and the public settings
+ * (its social links); `/buscar-destino`: the same first page, signed in; a destination's page: the place
+ * as GET /api/place/{id} answers a member.
  */
-export type SignedInPage = { path: string; role: Role } & ({ firstPage: PlaceIndexEntry[] } | { place: PlaceDetail });
+export type ServerPage = { path: string; role: Role | null } & ({ firstPage: PlaceIndexEntry[]; config?: PublicConfig } | { place: PlaceDetail });
 
 /** WEB_BUILD.ssrEntry's export: the built page `html` (index.html or the path's page) with the screen rendered in it. */
-export type RenderSignedInPage = (html: string, page: SignedInPage) => Promise<string>;
+export type RenderServerPage = (html: string, page: ServerPage) => Promise<string>;

@@ -5,13 +5,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { LANDING_FIRST_PAGE, MSG, ROLES, type Role, PLACE_PAGE_PATTERN, placeIdFromPath, UPLOADS_PATH_PREFIX, WEB_BUILD, type RenderSignedInPage, type SignedInPage } from '@sendero/contract';
+import { LANDING_FIRST_PAGE, MSG, ROLES, type Role, PLACE_PAGE_PATTERN, placeIdFromPath, UPLOADS_PATH_PREFIX, WEB_BUILD, type RenderServerPage, type ServerPage } from '@sendero/contract';
 import { makeCachedBody, sendCachedBody, type CachedBody } from '@/http/cached-body.js';
 import { genericHead, placeHead, unescapeHtml, type GenericPage } from '@/http/page-meta.js';
 import { PLACE_INDEX_TTL_MS, placeIndexFor } from '@/services/place-index.js';
 import { placeCacheMaxAge } from '@/services/place-changes-hub.js';
 import { getVerifiedPlaceDetail } from '@/services/places.js';
 import { getSharedPlace, type SharedPlace } from '@/services/place-share.js';
+import { publicConfigOf } from '@/routes/public-config.js';
 import { errorBody } from './errors.js';
 
 /**
@@ -164,12 +165,12 @@ class PageRenderer {
 
   /**
    * The built page of `pathname` with its meta tags, as text, and the build's version: what the
-   * server renders a signed-in screen into (SignedInRenderer).
+   * server renders a screen into (ServerPageRenderer).
    */
   async html(pathname: string, shared: SharedPlace | null): Promise<{ version: string; html: string }> {
     const template = await this.current();
     const page = template.pages.get(placeIdFromPath(pathname) ? PLACE_PAGE_PATTERN : pathname) ?? template.index;
-    const [before, after] = page.page;
+    const [before, after] = pathname === '/' ? page.landing : page.page;
     const head = shared ? placeHead(shared, this.publicUrl) : genericHead(page.generic, this.publicUrl, pathname);
     return { version: template.version, html: `${before}${head}\n    ${after}` };
   }
@@ -201,16 +202,17 @@ class PageRenderer {
 
 /** The search screen's path, the one signed-in screen besides a destination's page the server renders. */
 const SEARCH_PATH = '/buscar-destino';
-/** Signed-in screens kept rendered, each with the data it was rendered from. */
-const SIGNED_IN_PAGES_MAX = 500;
+/** Screens kept rendered, each with the data it was rendered from. */
+const SERVER_PAGES_MAX = 500;
 
 /**
- * The signed-in screens rendered by React on the server (apps/web/src/boot/serve-render.tsx, built into
- * WEB_BUILD.ssrEntry), each kept with the data it was rendered from: the same data again (the caches of
- * places answer it) gives the same bytes, other data renders anew. A new build replaces everything.
+ * The screens rendered by React on the server (apps/web/src/boot/serve-render.tsx, built into
+ * WEB_BUILD.ssrEntry), each kept per path and role hint with the data it was rendered from: the same
+ * data again (the caches of places answer it) gives the same bytes, other data renders anew. A new
+ * build replaces everything.
  */
-class SignedInRenderer {
-  private module: { version: string; render: Promise<RenderSignedInPage | null> } | null = null;
+class ServerPageRenderer {
+  private module: { version: string; render: Promise<RenderServerPage | null> } | null = null;
   private pages = new Map<string, { version: string; data: string; body: CachedBody }>();
 
   constructor(
@@ -219,15 +221,15 @@ class SignedInRenderer {
   ) {}
 
   /** The build's renderer, imported once per build (null without one, or when it fails to load: the page is then the build's own). */
-  private renderer(version: string): Promise<RenderSignedInPage | null> {
+  private renderer(version: string): Promise<RenderServerPage | null> {
     if (this.module?.version !== version) {
       this.pages.clear();
       const file = join(this.dist, WEB_BUILD.ssrEntry);
       const render = existsSync(file)
         ? import(`${pathToFileURL(file).href}?v=${encodeURIComponent(version)}`).then(
-            (m: { renderSignedInPage: RenderSignedInPage }) => m.renderSignedInPage,
+            (m: { renderServerPage: RenderServerPage }) => m.renderServerPage,
             (e: unknown) => {
-              this.log.error({ err: e }, 'the web build’s server renderer failed to load; signed-in pages are sent without their screen');
+              this.log.error({ err: e }, 'the web build’s server renderer failed to load; pages are sent without their screen');
               return null;
             },
           )
@@ -238,21 +240,22 @@ class SignedInRenderer {
   }
 
   /** `html` (the built page of the path, with its meta tags) with the screen of `page` rendered in it, or null. */
-  async render(version: string, html: string, page: SignedInPage): Promise<CachedBody | null> {
+  async render(version: string, html: string, page: ServerPage): Promise<CachedBody | null> {
     const render = await this.renderer(version);
     if (!render) return null;
     const data = JSON.stringify(page);
-    const hit = this.pages.get(page.path);
+    const key = `${page.role ?? ''} ${page.path}`;
+    const hit = this.pages.get(key);
     if (hit?.version === version && hit.data === data) return hit.body;
     let body: CachedBody;
     try {
       body = makeCachedBody(Buffer.from(await render(html, page)));
     } catch (e) {
-      this.log.error({ err: e, path: page.path }, 'a signed-in screen failed to render on the server; the page is sent without it');
+      this.log.error({ err: e, path: page.path }, 'a screen failed to render on the server; the page is sent without it');
       return null;
     }
-    if (this.pages.size >= SIGNED_IN_PAGES_MAX) this.pages.delete(this.pages.keys().next().value!);
-    this.pages.set(page.path, { version, data, body });
+    if (this.pages.size >= SERVER_PAGES_MAX) this.pages.delete(this.pages.keys().next().value!);
+    this.pages.set(key, { version, data, body });
     return body;
   }
 }
@@ -344,36 +347,40 @@ async function webPlugin(app: FastifyInstance) {
 
   const renderer = new PageRenderer(join(dist, 'index.html'), app.config.publicUrl);
   const shareTtl = app.config.databaseUrl ? PLACE_INDEX_TTL_MS : 0;
-  const signedInRenderer = app.config.renderSignedIn ? new SignedInRenderer(dist, app.log) : null;
+  const serverRenderer = app.config.renderOnServer ? new ServerPageRenderer(dist, app.log) : null;
+  const config = publicConfigOf(app.config);
+  const firstPage = async () => (await placeIndexFor(app.db, placeCacheMaxAge(app.db, shareTtl)).entries('verified')).slice(0, LANDING_FIRST_PAGE);
   /**
-   * /buscar-destino and a verified destination's page, for a browser that says a session is stored there
-   * (no query: the screen's state would be the address's): the screen rendered with what every signed-in
-   * person sees there (apps/web/src/boot/README.md). Else null, and the build's page is sent.
+   * The landing, for everyone, and for a browser that says a session is stored there /buscar-destino and
+   * a verified destination's page (no query: the screen's state would be the address's): the screen
+   * rendered with what everyone who may open it sees there (apps/web/src/boot/README.md). Else null, and
+   * the build's page is sent.
    */
-  const signedInPage = async (request: FastifyRequest, pathname: string, shared: SharedPlace | null): Promise<CachedBody | null> => {
+  const serverPage = async (request: FastifyRequest, pathname: string, shared: SharedPlace | null): Promise<CachedBody | null> => {
+    if (!serverRenderer || request.url.includes('?')) return null;
     const role = signedInHint(request);
-    if (!signedInRenderer || !role || request.url.includes('?')) return null;
-    let page: SignedInPage | null = null;
-    if (pathname === SEARCH_PATH) {
-      const index = placeIndexFor(app.db, placeCacheMaxAge(app.db, shareTtl));
-      page = { path: pathname, role, firstPage: (await index.entries('verified')).slice(0, LANDING_FIRST_PAGE) };
-    } else if (shared) {
+    let page: ServerPage | null = null;
+    if (pathname === '/') page = { path: pathname, role, firstPage: await firstPage(), config };
+    else if (!role) return null;
+    else if (pathname === SEARCH_PATH) page = { path: pathname, role, firstPage: await firstPage() };
+    else if (shared) {
       const place = await getVerifiedPlaceDetail(app.db, shared.preview._id);
       if (place) page = { path: pathname, role, place };
     }
     if (!page) return null;
     const { version, html } = await renderer.html(pathname, shared);
-    return signedInRenderer.render(version, html, page);
+    return serverRenderer.render(version, html, page);
   };
   /** Paths whose page depends on the signed-in hint: caches must keep one per value of the cookie. */
-  const dependsOnCookie = (pathname: string, shared: SharedPlace | null) => signedInRenderer !== null && (pathname === SEARCH_PATH || shared !== null);
+  const dependsOnCookie = (pathname: string, shared: SharedPlace | null) => serverRenderer !== null && (pathname === '/' || pathname === SEARCH_PATH || shared !== null);
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = pathOf(request);
     const id = placeIdFromPath(pathname);
     const shared = id ? await getSharedPlace(app.db, id, shareTtl) : null;
-    const signedIn = await signedInPage(request, pathname, shared);
-    if (signedIn) return sendCachedBody(request, reply, signedIn, 'Accept-Encoding, Cookie', 'private, no-cache', 'text/html; charset=utf-8');
+    const rendered = await serverPage(request, pathname, shared);
+    // A signed-in screen is kept by no shared cache (the role hint, the cookie, decides it).
+    if (rendered) return sendCachedBody(request, reply, rendered, 'Accept-Encoding, Cookie', signedInHint(request) ? 'private, no-cache' : 'no-cache', 'text/html; charset=utf-8');
     const page = await renderer.render(pathname, shared);
     // One ETag per rendered page: a place's meta is never answered for another, and a change shows at once.
     return sendCachedBody(request, reply, page, dependsOnCookie(pathname, shared) ? 'Accept-Encoding, Cookie' : 'Accept-Encoding', 'no-cache', 'text/html; charset=utf-8');

@@ -2,16 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API, PublicConfigSchema, type PublicConfig } from '@sendero/contract';
 
+/** What GET /api/config answers; also what the landing the server renders shows (plugins/web.ts). */
+export function publicConfigOf(config: FastifyInstance['config']): PublicConfig {
+  return { map: { tile_url: config.mapTiles.url, attribution: config.mapTiles.attribution }, social: config.social };
+}
+
 /**
  * GET /api/config: the settings the web app reads at run time (the map tiles, the landing's social links), so the built bundle
  * stays the same for every deployment and no inline script is needed. Fetched when a map or the landing shows.
  */
 export default async function publicConfigRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const body: PublicConfig = {
-    map: { tile_url: app.config.mapTiles.url, attribution: app.config.mapTiles.attribution },
-    social: app.config.social,
-  };
+  const body = publicConfigOf(app.config);
   app.get(
     API.config,
     {

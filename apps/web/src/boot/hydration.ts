@@ -44,7 +44,7 @@ export function isHydrating(): boolean {
   return markDone !== null;
 }
 
-/** The hydrated screen has committed (app/layout/guards.tsx, around every signed-in screen). */
+/** The hydrated screen has committed (app/layout/app-layout.tsx, the root of every screen). */
 export function markHydrated(): void {
   markDone?.();
   markDone = null;

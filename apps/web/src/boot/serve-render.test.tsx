@@ -3,7 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, SEARCH_PARAMS, WEB_BUILD, type PlaceDetail } from '@sendero/contract';
+import { API, LANDING_TEXT, SEARCH_PARAMS, WEB_BUILD, type PlaceDetail } from '@sendero/contract';
 import { preloadMenuFrame } from '@/app/layout/app-layout';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/route-tree';
@@ -12,8 +12,8 @@ import { getSession, setRenderedSession } from '@/lib/session';
 import { stubFetch } from '@/test/fetch-stub';
 import { entriesOf, makePlace, makeUser, PUBLIC_CONFIG, signIn, USER_ID } from '@/test/fixtures';
 import { expectHydration } from './hydration';
-import { seedFromPage } from './page-data';
-import { renderSignedInPage } from './serve-render';
+import { hydratingSession, seedFromPage } from './page-data';
+import { renderServerPage } from './serve-render';
 
 /** index.html as the build writes it, reduced to what the renderer needs: a <head> and #root last in <body>. */
 const TEMPLATE = `<!doctype html><html lang="es"><head><title>Sendero</title></head><body class="${WEB_BUILD.pageClass}"><div id="root"><p>cargando</p></div></body></html>`;
@@ -22,8 +22,8 @@ const TEMPLATE = `<!doctype html><html lang="es"><head><title>Sendero</title></h
 const added: ChildNode[] = [];
 
 /** The page the server sends for `page`, put in this document as the browser would parse it. */
-async function serverPage(page: Parameters<typeof renderSignedInPage>[1]): Promise<{ html: string; root: HTMLElement }> {
-  const html = await renderSignedInPage(TEMPLATE, page);
+async function serverPage(page: Parameters<typeof renderServerPage>[1]): Promise<{ html: string; root: HTMLElement }> {
+  const html = await renderServerPage(TEMPLATE, page);
   // React's server renderer leaves the last context values it rendered with in place (in a server nothing
   // else reads them); here the browser's renderer follows in the same realm, so a render with no context
   // brings them back to their defaults.
@@ -51,12 +51,13 @@ function ignoreTwoRenderersWarning() {
   });
 }
 
-/** What main.tsx does with such a page: the data into the cache, the stored session as the rendered one, then hydrateRoot. */
+/** What main.tsx does with such a page: the data into the cache, the session the server rendered as, then hydrateRoot. */
 async function hydrate(root: HTMLElement, path: string) {
   ignoreTwoRenderersWarning();
   const client = createQueryClient();
-  expect(seedFromPage(client)).toBe(true);
-  setRenderedSession(getSession());
+  const data = seedFromPage(client);
+  expect(data).not.toBeNull();
+  setRenderedSession(hydratingSession(data!, getSession()));
   expectHydration();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   await Promise.all([vi.waitFor(() => expect(router.state.initialized).toBe(true)), preloadMenuFrame()]);
@@ -78,7 +79,7 @@ async function hydrate(root: HTMLElement, path: string) {
 const place = makePlace({ name: 'Laguna Parón', description: 'Una laguna turquesa </script><img src=x onerror=alert(1)>' });
 const detail: PlaceDetail = { ...place, conditions: null, track: null };
 
-describe('a signed-in screen rendered on the server and hydrated by the app (src/boot/README.md)', () => {
+describe('a screen rendered on the server and hydrated by the app (src/boot/README.md)', () => {
   // hydrateRoot is React's own, not testing-library's render: tell React that act() is in use here.
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -134,5 +135,41 @@ describe('a signed-in screen rendered on the server and hydrated by the app (src
     expect(mismatches).not.toHaveBeenCalled();
     expect(root.querySelector('h1')).toBe(title);
     expect(root.textContent).toContain('Una laguna turquesa </script><img src=x onerror=alert(1)>');
+  });
+
+  it('the landing, nobody signed in: the newest destinations and the social links in the HTML; text typed before the app stays and is searched', async () => {
+    const first = entriesOf([place, makePlace({ name: 'Nevado Mateo' })]);
+    const config = { ...PUBLIC_CONFIG, social: { instagram: 'https://instagram.com/sendero', facebook: null, x: null } };
+    const { html, root } = await serverPage({ path: '/', role: null, firstPage: first, config });
+    expect(html.match(/<script\b[^>]*>/g)).toEqual([`<script type="application/json" id="${WEB_BUILD.pageDataId}">`]);
+    expect([...root.querySelectorAll('article h3')].map((h) => h.textContent)).toEqual(['Laguna Parón', 'Nevado Mateo']);
+    expect(root.querySelector(`a[aria-label="${LANDING_TEXT.instagram}"]`)?.getAttribute('href')).toBe('https://instagram.com/sendero');
+    expect(root.querySelector('a[href="/ingresar"]')?.textContent).toBe(LANDING_TEXT.login);
+    // The first photos are asked for at once, not once the layout says they show.
+    expect(root.querySelector('article img')?.getAttribute('loading')).toBe('eager');
+
+    stubFetch({ [`GET ${API.placeIndex()}`]: [200, { v: 1 }], [`GET ${API.config}`]: [200, config] });
+    const field = root.querySelector<HTMLInputElement>('input[type="search"]')!;
+    field.value = 'Mateo';
+    const { mismatches } = await hydrate(root, '/');
+    expect(mismatches).not.toHaveBeenCalled();
+    expect(root.querySelector('input[type="search"]')).toBe(field);
+    expect(field.value).toBe('Mateo');
+    // The field's value is the landing's: its X, disabled while empty, now empties it.
+    const reset = root.querySelector<HTMLButtonElement>(`button[aria-label="${LANDING_TEXT.searchReset}"]`)!;
+    expect(reset.disabled).toBe(false);
+    await act(async () => reset.click());
+    expect(field.value).toBe('');
+  });
+
+  it('the landing rendered for a role the browser no longer keeps (a cookie older than the stored session): hydrated as rendered, then shown as the session is', async () => {
+    const first = entriesOf([place]);
+    const { root } = await serverPage({ path: '/', role: 'user', firstPage: first, config: PUBLIC_CONFIG });
+    expect(root.querySelector('a[href="/ingresar"]')).toBeNull();
+    stubFetch({ [`GET ${API.placeIndex()}`]: [200, { v: 1 }], [`GET ${API.config}`]: [200, PUBLIC_CONFIG] });
+    // Nobody signed in here.
+    const { mismatches } = await hydrate(root, '/');
+    expect(mismatches).not.toHaveBeenCalled();
+    await act(() => vi.waitFor(() => expect(root.querySelector('a[href="/ingresar"]')?.textContent).toBe(LANDING_TEXT.login)));
   });
 });

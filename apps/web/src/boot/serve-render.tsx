@@ -1,32 +1,28 @@
 /**
  * Request time, in the server (apps/server/src/plugins/web.ts imports the build of this module,
- * WEB_BUILD.ssrEntry): /buscar-destino and a destination's page rendered by React from the app's own
- * tree, signed in, from what every signed-in person sees there (SignedInPage), so that the first
- * photos and words are in the HTML instead of waiting for ~240 KB of JavaScript, its evaluation and
- * two API calls on a phone (README.md beside this file). The page carries that data in a JSON block;
- * main.tsx puts it in the query cache and hydrates the markup (React's hydrateRoot).
+ * WEB_BUILD.ssrEntry): the landing (for everyone), /buscar-destino and a destination's page (signed in)
+ * rendered by React from the app's own tree, from what everyone who may open them sees there
+ * (ServerPage), so that the first photos and words are in the HTML instead of waiting for ~170-240 KB
+ * of JavaScript, its evaluation and the API's answers on a phone (README.md beside this file). The page
+ * carries that data in a JSON block; main.tsx puts it in the query cache and hydrates the markup
+ * (React's hydrateRoot).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { QueryClient } from '@tanstack/react-query';
-import { WEB_BUILD, type RenderSignedInPage, type Role, type Session, type SignedInPage } from '@sendero/contract';
+import { WEB_BUILD, type RenderServerPage, type ServerPage } from '@sendero/contract';
 import { preloadMenuFrame } from '@/app/layout/app-layout';
 import { queryKeys } from '@/lib/query-keys';
 import { setRenderedSession } from '@/lib/session';
 import { renderScreen, withScreen } from './prerender';
-import type { PageData } from './page-data';
-
-/**
- * Signed in, as whom the server does not know: no token, no id, the role the browser's cookie hints (the
- * menu's frame differs for an administrator). The screens show nobody's own data until the app has
- * hydrated them (the welcome's name, 'Guardar', the menu's confirmed role) and asks with the token.
- */
-const signedInFrame = (role: Role): Session => ({ token: '', _id: '', role });
+import { renderedFrame, type PageData } from './page-data';
 
 /** The query cache entries the screen at `page.path` reads. */
-function queriesOf(page: SignedInPage): PageData['queries'] {
+function queriesOf(page: ServerPage): PageData['queries'] {
   if ('place' in page) return [[queryKeys.place(page.place._id), page.place]];
-  return [[queryKeys.places.firstPage, page.firstPage]];
+  const queries: PageData['queries'] = [[queryKeys.places.firstPage, page.firstPage]];
+  if (page.config) queries.push([queryKeys.publicConfig, page.config]);
+  return queries;
 }
 
 /** JSON inside <script type="application/json">: no '<' that could close it or open a comment. */
@@ -57,20 +53,22 @@ function inlineStylesheets(html: string): string {
  */
 let rendering: Promise<unknown> = Promise.resolve();
 
-export const renderSignedInPage: RenderSignedInPage = (html, page) => {
+export const renderServerPage: RenderServerPage = (html, page) => {
   const next = rendering.then(() => render(html, page));
   rendering = next.catch(() => undefined);
   return next;
 };
 
-async function render(html: string, page: SignedInPage): Promise<string> {
+async function render(html: string, page: ServerPage): Promise<string> {
   const queries = queriesOf(page);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   for (const [key, data] of queries) client.setQueryData(key, data);
   await preloadMenuFrame();
-  setRenderedSession(signedInFrame(page.role));
+  // Signed in as whom the server does not know (no token, no id: the role the cookie hints), or nobody.
+  // The screens show nobody's own data until the app has hydrated them and asks with the token.
+  setRenderedSession(renderedFrame(page.role));
   const { head, body } = await renderScreen(page.path, client, true);
   client.clear();
-  const data: PageData = { queries };
+  const data: PageData = { queries, role: page.role };
   return withScreen(html, inlineStylesheets(html) + head, body, `<script type="application/json" id="${WEB_BUILD.pageDataId}">${jsonInHtml(data)}</script>`);
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { OfflineBanner } from '@/components/ui/offline-banner';
+import { markHydrated } from '@/boot/hydration';
 import { MENU_HIDDEN_PATHS } from '@/config/paths';
 import { onReconnect } from '@/lib/online-status';
 import { importWithRetry } from './chunk-loading';
@@ -70,6 +71,8 @@ function useMenuVisible(hasSession: boolean): boolean {
  */
 export function AppLayout() {
   const { session, role } = useCurrentRole();
+  // A screen the server rendered is hydrated once this, the root of every screen, commits (boot/hydration.ts).
+  useEffect(markHydrated, []);
   const showMenu = useMenuVisible(Boolean(session));
 
   if (!showMenu || !session) {

@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { markHydrated } from '@/boot/hydration';
 import type { Role } from '@sendero/contract';
 import { paths } from '@/config/paths';
 import { withReturn } from '@/lib/return-path';
@@ -21,8 +19,6 @@ function NoSessionRedirect() {
 /** Guarded routes without a session go to /ingresar (docs/product.md#routes-and-guards). */
 export function RequireSession() {
   const session = useSession();
-  // A signed-in screen the server rendered is hydrated once this commits (boot/hydration.ts).
-  useEffect(markHydrated, []);
   if (!session) return <NoSessionRedirect />;
   return <Outlet />;
 }

@@ -140,7 +140,7 @@ function Destinations() {
         ) : data && shown.length === 0 ? (
           <NoResults />
         ) : (
-          <CardCarousel places={shown} breakpoints={LANDING_CAROUSEL_BREAKPOINTS} label={LANDING_TEXT.carousel} loading={!data} onEndReached={onEndReached} />
+          <CardCarousel places={shown} breakpoints={LANDING_CAROUSEL_BREAKPOINTS} label={LANDING_TEXT.carousel} loading={!data} eager onEndReached={onEndReached} />
         )}
       </div>
     </section>

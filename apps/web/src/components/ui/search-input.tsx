@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import IconButton from '@mui/material/IconButton';
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
@@ -19,6 +19,13 @@ interface SearchInputProps {
  */
 export function SearchInput({ label, value, onChange, placeholder, resetLabel }: SearchInputProps) {
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  // Text typed into the field of a page the server rendered, before the app hydrated it: React leaves
+  // it in the field, and it becomes the value here (src/boot/README.md). Once, as the field mounts.
+  useLayoutEffect(() => {
+    if (input.current && input.current.value !== value) onChange(input.current.value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div role="search">
       <label htmlFor={id} className={css.label}>
@@ -27,6 +34,7 @@ export function SearchInput({ label, value, onChange, placeholder, resetLabel }:
       <div className={css.box}>
         <SearchIcon className={css.icon} aria-hidden="true" />
         <input
+          ref={input}
           id={id}
           className={css.input}
           type="search"

@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, LANDING_FIRST_PAGE, WEB_BUILD, type Place, type PlaceIndexEntry, type SignedInPage } from '@sendero/contract';
+import { API, LANDING_FIRST_PAGE, WEB_BUILD, type Place, type PlaceIndexEntry, type ServerPage } from '@sendero/contract';
 import { buildTestApp, type TestApp, type TestUser } from './helpers/app.js';
 import { api } from './helpers/client.js';
 import { createPlace } from './helpers/upload-fixtures.js';
 
 /**
- * The server's side of the signed-in screens it renders (apps/web/src/boot/README.md): which requests
+ * The server's side of the screens it renders (apps/web/src/boot/README.md): which requests
  * get them, from what data, with which headers, and what happens when the build's renderer fails. The
  * renderer here is a stand-in module in the build's place (WEB_BUILD.ssrEntry) that writes the page it
  * was given into #root; the real one (apps/web/src/boot/serve-render.tsx) is tested with the app in
@@ -19,7 +19,7 @@ const PAGE = (root: string) => `<!doctype html><html lang="es"><head><title>Send
 
 /** The stand-in renderer: the page it was given as JSON in #root; a place named 'Falla' makes it throw. */
 const RENDERER = `
-export async function renderSignedInPage(html, page) {
+export async function renderServerPage(html, page) {
   if ('place' in page && page.place.name === 'Falla') throw new Error('the renderer failed');
   return html.replace(/<div id="root">[\\s\\S]*<\\/div>/, () => '<div id="root" data-prerendered><pre>' + JSON.stringify(page).replace(/</g, '\\\\u003c') + '</pre></div>');
 }
@@ -35,13 +35,13 @@ let verified: Place[];
 let inReview: Place;
 
 /** The page the stand-in rendered, or null when the build's own page was sent. */
-function rendered(html: string): SignedInPage | null {
+function rendered(html: string): ServerPage | null {
   const m = /<div id="root" data-prerendered><pre>([\s\S]*)<\/pre><\/div>/.exec(html);
-  return m ? (JSON.parse(m[1]!) as SignedInPage) : null;
+  return m ? (JSON.parse(m[1]!) as ServerPage) : null;
 }
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), 'sendero-web-signed-in-'));
+  dist = mkdtempSync(join(tmpdir(), 'sendero-web-server-pages-'));
   writeFileSync(join(dist, 'index.html'), PAGE('<main>spinner</main>'));
   mkdirSync(join(dist, 'pages', 'buscar-destino', 'destino'), { recursive: true });
   writeFileSync(join(dist, 'pages', 'buscar-destino.html'), PAGE('<main>search spinner</main>'));
@@ -60,7 +60,32 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-describe('the signed-in screens the server renders', () => {
+describe('the screens the server renders', () => {
+  it('the landing, for everyone: rendered from the newest verified destinations and the public settings, nobody signed in', async () => {
+    const res = await api(t).get('/', { accept: 'text/html' });
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toBe('Accept-Encoding, Cookie');
+    // The landing's own template: no page-shell class on <body>.
+    expect(res.text).not.toContain('class="sd-page"');
+    const page = rendered(res.text) as Extract<ServerPage, { firstPage: unknown }> | null;
+    expect(page?.path).toBe('/');
+    expect(page?.role).toBeNull();
+    expect(page?.firstPage.map((p) => p.name)).toEqual(verified.slice(-LANDING_FIRST_PAGE).reverse().map((p) => p.name));
+    expect(page?.config).toEqual((await api(t).get(API.config)).body);
+  });
+
+  it('the landing with the signed-in cookie: rendered as that role, kept by no shared cache; with a query: the build’s page', async () => {
+    const res = await api(t).get('/', COOKIE);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(rendered(res.text)?.role).toBe('user');
+    // The anonymous page again, after the signed-in one: each is kept apart.
+    expect(rendered((await api(t).get('/', { accept: 'text/html' })).text)?.role).toBeNull();
+    const withQuery = await api(t).get('/?utm_source=x', { accept: 'text/html' });
+    expect(rendered(withQuery.text)).toBeNull();
+    expect(withQuery.text).toContain('<main>spinner</main>');
+  });
+
   it('/buscar-destino with the signed-in cookie: rendered from the newest verified destinations, the index’s first page', async () => {
     const res2 = await api(t).get('/buscar-destino', COOKIE);
     expect(res2.status).toBe(200);
@@ -125,10 +150,10 @@ describe('the signed-in screens the server renders', () => {
   });
 });
 
-describe('RENDER_SIGNED_IN=off', () => {
+describe('RENDER_ON_SERVER=off', () => {
   let off: TestApp;
   beforeAll(async () => {
-    off = await buildTestApp({ env: { WEB_DIST_DIR: dist, RENDER_SIGNED_IN: 'off' } });
+    off = await buildTestApp({ env: { WEB_DIST_DIR: dist, RENDER_ON_SERVER: 'off' } });
   });
   afterAll(async () => {
     await off?.close();
@@ -138,5 +163,8 @@ describe('RENDER_SIGNED_IN=off', () => {
     const res = await api(off).get('/buscar-destino', COOKIE);
     expect(res.text).toContain('search spinner');
     expect(res.headers.vary).toBe('Accept-Encoding');
+    const landing = await api(off).get('/', { accept: 'text/html' });
+    expect(landing.text).toContain('<main>spinner</main>');
+    expect(landing.headers.vary).toBe('Accept-Encoding');
   });
 });
