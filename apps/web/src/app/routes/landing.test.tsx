@@ -35,7 +35,8 @@ describe('landing (/)', () => {
     expect(within(carousel).getByRole('link', { name: TEXT.card.seeMoreOf('Laguna Churup') })).toHaveAttribute('href', `/buscar-destino/destino/${place._id}`);
     const img = within(carousel).getByRole('img', { name: TEXT.card.photoOf('Laguna Churup') });
     expect(img).toHaveAttribute('srcset', '/uploads/abcdef-400.webp 400w, /uploads/abcdef-800.webp 800w');
-    expect(img).toHaveAttribute('loading', 'lazy');
+    // In view at once (the landing's largest paint): asked for with the page, not once the layout says it shows.
+    expect(img).toHaveAttribute('loading', 'eager');
 
     expect(screen.getByRole('heading', { level: 2, name: TEXT.landing.guideTitle })).toBeInTheDocument();
     expect(screen.getByText(TEXT.landing.guideText)).toBeInTheDocument();
