@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import Container from '@mui/material/Container';
 import type { Caller, Place } from '@sendero/contract';
 import { paths } from '@/config/paths';
-import { PlaceDetail } from '@/features/places/components/place-detail';
+import { PlaceDetail as PlaceDetailView } from '@/features/places/components/place-detail';
 import { SaveButton } from '@/features/saved/components/save-button';
 import { ReviewsSection } from '@/features/reviews/components/reviews-section';
 import { OutingsSection } from '@/features/outings/components/outings-section';
@@ -23,9 +23,20 @@ export interface PlaceDetailPageProps {
  * The destination detail composed with its reviews, for the member route and the admin route
  * (/admin/destinos/{id}). Role-dependent controls follow the role the server confirms.
  */
+/**
+ * Memoized, as are the viewer and the render props below: the person's own data arriving (the role
+ * confirmed, the welcome's name) re-renders the frame, not the whole detail, unless the viewer changed
+ * (it was a ~200 ms task of a 4x slower phone right after the detail hydrated, src/boot/README.md).
+ */
+const PlaceDetail = memo(PlaceDetailView);
+
 export function PlaceDetailPage({ placeId, adminSection, notFoundRedirect, saveToggle = false }: PlaceDetailPageProps) {
   const { session, role } = useCurrentRole();
-  const viewer: Caller | null = session ? { id: session._id, role } : null;
+  const userId = session?._id;
+  const viewer: Caller | null = useMemo(() => (userId !== undefined ? { id: userId, role } : null), [userId, role]);
+  const renderOutings = useCallback((place: Place) => <OutingsSection place={place} viewer={viewer} />, [viewer]);
+  const renderReviews = useCallback((place: Place) => <ReviewsSection placeId={place._id} placeName={place.name} viewer={viewer} />, [viewer]);
+  const save = useCallback((place: Place) => <SaveButton place={place} userId={userId!} />, [userId]);
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <PlaceDetail
@@ -33,9 +44,9 @@ export function PlaceDetailPage({ placeId, adminSection, notFoundRedirect, saveT
         viewer={viewer}
         adminSection={adminSection}
         notFoundRedirect={notFoundRedirect}
-        renderOutings={(place) => <OutingsSection place={place} viewer={viewer} />}
-        renderReviews={(place) => <ReviewsSection placeId={place._id} placeName={place.name} viewer={viewer} />}
-        actions={session && saveToggle ? (place) => <SaveButton place={place} userId={session._id} /> : undefined}
+        renderOutings={renderOutings}
+        renderReviews={renderReviews}
+        actions={userId !== undefined && saveToggle ? save : undefined}
       />
     </Container>
   );

@@ -49,11 +49,12 @@ export function PhotoCarousel({ photos, name }: PhotoCarouselProps) {
     ],
     [],
   );
-  // Embla measures the slides and starts autoplay once the browser is idle after the detail shows (the
-  // photos are laid out by CSS until then): at once it was ~100 ms of a 4x slower phone in the commit
-  // that shows the detail (docs/decisions/037-lighthouse-median-of-five.md).
-  const active = useIdle();
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: photos.length > 1, duration: EMBLA_DURATION, active }, plugins);
+  // Embla is made (it measures the slides: a forced layout) and starts autoplay once the browser is idle
+  // after the detail shows (the photos are laid out by CSS until then), its viewport handed over only
+  // then: Embla builds its engine even while inactive, and at once it was ~80-100 ms of a 4x slower phone
+  // in the commit that shows the detail (docs/decisions/037-lighthouse-median-of-five.md).
+  const idle = useIdle();
+  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: photos.length > 1, duration: EMBLA_DURATION }, plugins);
   const [selected, setSelected] = useState(0);
 
   useEffect(() => {
@@ -77,7 +78,7 @@ export function PhotoCarousel({ photos, name }: PhotoCarouselProps) {
       aria-label={TEXT.detail.photos(name)}
       sx={{ position: 'relative' }}
     >
-      <Box ref={emblaRef} sx={{ overflow: 'hidden', borderRadius: 3, bgcolor: 'grey.100' }}>
+      <Box ref={idle ? emblaRef : undefined} sx={{ overflow: 'hidden', borderRadius: 3, bgcolor: 'grey.100' }}>
         <Box sx={{ display: 'flex', touchAction: 'pan-y pinch-zoom' }}>
           {photos.map((url, i) => (
             <Box
