@@ -32,7 +32,7 @@ function MenuFrameUnavailable({ children, ...props }: ComponentProps<MenuFrameMo
   return <main style={{ minHeight: '100vh' }}>{children}</main>;
 }
 
-const MenuFrame = lazy(() => loadMenuFrame().catch(() => ({ default: MenuFrameUnavailable })));
+const MenuFrame = lazy<ComponentType<ComponentProps<MenuFrameModule['default']>>>(() => loadMenuFrame().catch(() => ({ default: MenuFrameUnavailable })));
 
 /** The menu's frame once preloadMenuFrame() has it: rendered as it is, without a Suspense boundary. */
 let loadedMenuFrame: MenuFrameModule['default'] | null = null;
@@ -65,6 +65,15 @@ function useMenuVisible(hasSession: boolean): boolean {
   return !matches.some((m) => (m.handle as RouteHandle | undefined)?.hideMenu);
 }
 
+/** The screen inside the menu's frame: one element, so the frame (memoized) is not re-rendered by a re-render of the layout alone. */
+const SCREEN = (
+  <>
+    <OfflineBanner />
+    <NavigationGuard />
+    <Outlet />
+  </>
+);
+
 /**
  * The frame of every screen. The side menu is hidden on the public screens and without a session
  * (docs/product.md#side-menu); each screen renders inside the single <main> landmark given here.
@@ -84,13 +93,7 @@ export function AppLayout() {
       </main>
     );
   }
-  const screen = (
-    <>
-      <OfflineBanner />
-      <NavigationGuard />
-      <Outlet />
-    </>
-  );
+  const screen = SCREEN;
   if (loadedMenuFrame) {
     const Frame = loadedMenuFrame;
     return (

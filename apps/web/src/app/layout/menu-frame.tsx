@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useCallback, useState, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -34,30 +34,43 @@ interface MenuFrameProps {
  * The side menu (docs/product.md#side-menu) as a permanent drawer on wide screens and a toggled drawer behind a
  * top bar on small ones. Loaded only once a signed-in screen needs it, so the landing stays small.
  */
-export default function MenuFrame({ session, role, children }: MenuFrameProps) {
+/** The phone's top bar: the same whoever is signed in, so the role confirmed later does not re-render it. */
+const TopBar = memo(function TopBar({ onOpen }: { onOpen: () => void }) {
+  return (
+    <AppBar position="fixed" color="primary" sx={{ display: { md: 'none' } }}>
+      <Toolbar>
+        <IconButton color="inherit" edge="start" aria-label={MENU_TEXT.open} onClick={onOpen} sx={{ mr: 1 }}>
+          <MenuIcon />
+        </IconButton>
+        <Typography component="span" variant="h6">
+          {MENU_TEXT.brand}
+        </Typography>
+      </Toolbar>
+    </AppBar>
+  );
+});
+
+/**
+ * Memoized (its children are the layout's memoized screen): a request of the person's starting or
+ * answering re-renders the parts that show it, not the frame and the screen (src/boot/README.md).
+ */
+export default memo(function MenuFrame({ session, role, children }: MenuFrameProps) {
   const [mobileOpen, setMobileOpen] = useState(false);
+  const open = useCallback(() => setMobileOpen(true), []);
+  const close = useCallback(() => setMobileOpen(false), []);
   // On a phone, Back closes the open menu first.
-  useCloseOnBack(mobileOpen, () => setMobileOpen(false));
-  const menu = <SideMenu session={session} role={role} onNavigate={() => setMobileOpen(false)} />;
+  useCloseOnBack(mobileOpen, close);
+  const menu = <SideMenu session={session} role={role} onNavigate={close} />;
   const paper = { width: SIDE_MENU_WIDTH, boxSizing: 'border-box' } as const;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <AppBar position="fixed" color="primary" sx={{ display: { md: 'none' } }}>
-        <Toolbar>
-          <IconButton color="inherit" edge="start" aria-label={MENU_TEXT.open} onClick={() => setMobileOpen(true)} sx={{ mr: 1 }}>
-            <MenuIcon />
-          </IconButton>
-          <Typography component="span" variant="h6">
-            {MENU_TEXT.brand}
-          </Typography>
-        </Toolbar>
-      </AppBar>
+      <TopBar onOpen={open} />
       <Box sx={{ width: { md: SIDE_MENU_WIDTH }, flexShrink: { md: 0 } }}>
         <Drawer
           variant="temporary"
           open={mobileOpen}
-          onClose={() => setMobileOpen(false)}
+          onClose={close}
           slotProps={{ paper: { 'aria-label': MENU_TEXT.main } }}
           sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paper }}
         >
@@ -73,4 +86,4 @@ export default function MenuFrame({ session, role, children }: MenuFrameProps) {
       </Box>
     </Box>
   );
-}
+});

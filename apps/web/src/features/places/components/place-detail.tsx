@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -109,36 +109,11 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
   return (
     <Stack spacing={4} component="article" aria-labelledby="place-name">
       {!place.verified && !admin && <Alert severity="info">{MSG.placeInReview}</Alert>}
-      <ClosureBanner place={place} />
+      <ClosureBannerMemo place={place} />
       <Box sx={{ display: 'grid', gap: { xs: 3, md: 4 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
-        <PhotoCarousel photos={place.photos} name={place.name} />
+        <PhotoCarouselMemo photos={place.photos} name={place.name} />
         <Stack spacing={2}>
-          <Typography id="place-name" component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.75rem', md: '2.25rem' }, overflowWrap: 'anywhere' }}>
-            {place.name}
-          </Typography>
-          <Facts>
-            <Fact term={TEXT.detail.difficulty}>{place.difficulty}</Fact>
-            <Fact term={TEXT.detail.capacity}>{place.capacity}</Fact>
-            <Fact term={TEXT.detail.walkTime}>{formatDetailWalkingTime(place.time)}</Fact>
-            <Fact term={TEXT.detail.location}>{formatDistance(place.time_city, place.city)}</Fact>
-            <Fact term={TEXT.card.rating}>
-              {place.comments === 0 ? (
-                TEXT.card.noReviews
-              ) : (
-                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                  <span>{formatRating(place.rating)}</span>
-                  <Rating
-                    value={place.rating}
-                    precision={RATING_DISPLAY_PRECISION}
-                    max={RATING_MAX}
-                    readOnly
-                    getLabelText={(v) => TEXT.places.ratingOutOf(String(v), RATING_MAX)}
-                  />
-                  <Box component="span" sx={{ color: 'text.secondary' }}>{`(${formatReviewCount(place.comments)})`}</Box>
-                </Box>
-              )}
-            </Fact>
-          </Facts>
+          <PlaceHeading place={place} />
           {(actions || place.verified) && (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
               {actions?.(place)}
@@ -146,8 +121,8 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
               {place.verified && <ShareButton placeId={place._id} name={place.name} />}
             </Box>
           )}
-          <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{place.description}</Typography>
-          <TrailheadAndTrack place={place} />
+          <PlaceDescription place={place} />
+          <TrailheadAndTrackMemo place={place} />
           {canEditPlace(place, viewer) && (
             <Box>
               <Button variant="contained" color="secondary" startIcon={<SettingsOutlined />} onClick={() => switchEditing(true)}>
@@ -157,18 +132,72 @@ export function PlaceDetail({ placeId, viewer, renderOutings, renderReviews, act
           )}
         </Stack>
       </Box>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' } }}>
-        <TextBlock title={TEXT.detail.howToGet}>{place.how_to_get}</TextBlock>
-        <TextBlock title={TEXT.detail.tips}>{place.tips}</TextBlock>
-      </Box>
-      <AccessBlock place={place} admin={admin} />
+      <PlaceTexts place={place} />
+      <AccessBlockMemo place={place} admin={admin} />
       {section}
       {renderOutings?.(place)}
-      <RecentConditions place={place} />
+      <RecentConditionsMemo place={place} />
       {renderReviews?.(place)}
     </Stack>
   );
 }
+
+/*
+ * The parts of the detail that depend on the place alone, memoized: the viewer's role confirmed by the
+ * server after the detail has shown (or a review posted) re-renders what depends on it (the actions,
+ * 'Configurar', the reviews and outings), not the photos, facts, map and texts (src/boot/README.md).
+ */
+const ClosureBannerMemo = memo(ClosureBanner);
+const PhotoCarouselMemo = memo(PhotoCarousel);
+const TrailheadAndTrackMemo = memo(TrailheadAndTrack);
+const AccessBlockMemo = memo(AccessBlock);
+const RecentConditionsMemo = memo(RecentConditions);
+
+const PlaceHeading = memo(function PlaceHeading({ place }: { place: Place }) {
+  return (
+    <>
+      <Typography id="place-name" component="h1" variant="h4" sx={{ fontWeight: 700, fontSize: { xs: '1.75rem', md: '2.25rem' }, overflowWrap: 'anywhere' }}>
+        {place.name}
+      </Typography>
+      <Facts>
+        <Fact term={TEXT.detail.difficulty}>{place.difficulty}</Fact>
+        <Fact term={TEXT.detail.capacity}>{place.capacity}</Fact>
+        <Fact term={TEXT.detail.walkTime}>{formatDetailWalkingTime(place.time)}</Fact>
+        <Fact term={TEXT.detail.location}>{formatDistance(place.time_city, place.city)}</Fact>
+        <Fact term={TEXT.card.rating}>
+          {place.comments === 0 ? (
+            TEXT.card.noReviews
+          ) : (
+            <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <span>{formatRating(place.rating)}</span>
+              <Rating
+                value={place.rating}
+                precision={RATING_DISPLAY_PRECISION}
+                max={RATING_MAX}
+                readOnly
+                getLabelText={(v) => TEXT.places.ratingOutOf(String(v), RATING_MAX)}
+              />
+              <Box component="span" sx={{ color: 'text.secondary' }}>{`(${formatReviewCount(place.comments)})`}</Box>
+            </Box>
+          )}
+        </Fact>
+      </Facts>
+    </>
+  );
+});
+
+const PlaceDescription = memo(function PlaceDescription({ place }: { place: Place }) {
+  return <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{place.description}</Typography>;
+});
+
+const PlaceTexts = memo(function PlaceTexts({ place }: { place: Place }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' } }}>
+      <TextBlock title={TEXT.detail.howToGet}>{place.how_to_get}</TextBlock>
+      <TextBlock title={TEXT.detail.tips}>{place.tips}</TextBlock>
+    </Box>
+  );
+});
 
 /**
  * The trailhead on a small map and 'Abrir en Google Maps' (docs/product.md#planning); with a route
