@@ -6,6 +6,7 @@ import { ToastProvider } from '@/components/ui/toast';
 import { UpdatePrompt } from '@/components/ui/update-prompt';
 import { queryClient as defaultQueryClient } from '@/lib/query-client';
 import { theme } from '@/lib/theme';
+import './autofill.css';
 
 export function AppProvider({ children, queryClient = defaultQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (

@@ -16,6 +16,11 @@ export const theme = createTheme({
   shape: { borderRadius: 10 },
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
+    // The autofill keyframes MUI's fields watch (to float a label over what the browser filled in) and
+    // the rules that run them are in app/autofill.css, once, instead of injected by every field: each
+    // field's were a style element of its own, seven on the search screen, all inserted anew as the app
+    // hydrated the screen the server rendered (src/boot/README.md).
+    MuiInputBase: { defaultProps: { disableInjectingGlobalStyles: true } },
     MuiButtonBase: {
       styleOverrides: {
         root: {
