@@ -90,6 +90,8 @@ test("a hiker reports 'Peligroso' with 'Derrumbe'; the admin closes the place fr
   await phone.goto(`/buscar-destino?name=${encodeURIComponent(place.name)}`);
   const card = phone.getByRole('article').filter({ has: phone.getByRole('heading', { name: place.name }) });
   await expect(card.getByText(TEXT.card.closed)).toBeVisible();
+  // 'Guardar' is enabled once the saved list has come: axe then reads its final colours, not a fade.
+  await expect(card.getByRole('button', { name: TEXT.saved.save })).toBeEnabled();
   await checkA11y(phone, 'search with a closed place (390 px)');
 
   // 'Reabrir' takes the banner away.

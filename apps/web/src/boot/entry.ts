@@ -101,7 +101,7 @@ try {
 const FIRST_USE_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'input', 'wheel'] as const;
 
 /**
- * A prerendered page (/ingresar, /registro) is usable as it is: its fields take typing, and the app
+ * A page prerendered at build time (/ingresar, /registro) is usable as it is: its fields take typing, and the app
  * hydrates it, keeping what was typed, on the visitor's first use of the page. Measured with applied
  * throttling (4x CPU), starting the app after the paint instead cost /ingresar ~1 s of blocking time
  * (Lighthouse 78 against 100): README.md. Not with a query (`?volver=`: the shared destination's preview
@@ -109,6 +109,9 @@ const FIRST_USE_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown',
  */
 function canWaitForFirstUse(): boolean {
   if (!document.getElementById('root')?.hasAttribute(PRERENDERED_ATTR) || window.location.search) return false;
+  // A screen the server rendered (the landing, its page data beside it: serve-render.tsx) has buttons
+  // that only the app runs (the carousel's arrows): its first press must not be lost to the start.
+  if (document.getElementById(WEB_BUILD.pageDataId)) return false;
   try {
     return !window.localStorage.getItem(SESSION_STORAGE_KEY);
   } catch {
