@@ -239,11 +239,6 @@ class ServerPageRenderer {
     return this.module.render;
   }
 
-  /** Imports the build's renderer now (at the server's start), so that the first page asked for does not wait for it. */
-  async load(version: string): Promise<void> {
-    await this.renderer(version);
-  }
-
   /** `html` (the built page of the path, with its meta tags) with the screen of `page` rendered in it, or null. */
   async render(version: string, html: string, page: ServerPage): Promise<CachedBody | null> {
     const render = await this.renderer(version);
@@ -354,9 +349,16 @@ async function webPlugin(app: FastifyInstance) {
   const shareTtl = app.config.databaseUrl ? PLACE_INDEX_TTL_MS : 0;
   const serverRenderer = app.config.renderOnServer ? new ServerPageRenderer(dist, app.log) : null;
   const config = publicConfigOf(app.config);
-  // The renderer's module (React and the app, ~1 MB) is imported while the server starts, not on the
-  // first visit to the landing, which took ~0.6-1.2 s longer for it.
-  if (serverRenderer && built) app.addHook('onReady', async () => serverRenderer.load((await renderer.html('/', null)).version));
+  // The renderer's module (React and the app, ~1 MB) is imported, and an empty landing rendered once,
+  // while the server starts: on a busy machine the first visit to the landing took 1-2 s longer for the
+  // import and a first render (code not yet compiled), and was logged as a slow request. Empty: the
+  // catalogue is not read here (the first run may be about to fill it, and the index would keep it empty).
+  if (serverRenderer && built) {
+    app.addHook('onReady', async () => {
+      const { version, html } = await renderer.html('/', null);
+      await serverRenderer.render(version, html, { path: '/', role: null, firstPage: [], config });
+    });
+  }
   const firstPage = async () => (await placeIndexFor(app.db, placeCacheMaxAge(app.db, shareTtl)).entries('verified')).slice(0, LANDING_FIRST_PAGE);
   /**
    * The landing, for everyone, and for a browser that says a session is stored there /buscar-destino and
