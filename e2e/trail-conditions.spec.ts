@@ -86,6 +86,8 @@ test("a hiker reports 'Peligroso' with 'Derrumbe'; the admin closes the place fr
   await phone.setViewportSize({ width: 390, height: 844 });
   await phone.goto(`/buscar-destino/destino/${place._id}`);
   await expect(phone.getByText(closureBanner('Derrumbe después del puente'))).toBeVisible();
+  // As on the search below: axe reads 'Guardar' once enabled, not during its colour transition.
+  await expect(phone.getByRole('button', { name: TEXT.saved.save })).toBeEnabled();
   await checkA11y(phone, 'closed place (390 px)');
   await phone.goto(`/buscar-destino?name=${encodeURIComponent(place.name)}`);
   const card = phone.getByRole('article').filter({ has: phone.getByRole('heading', { name: place.name }) });
