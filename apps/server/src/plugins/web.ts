@@ -366,9 +366,8 @@ async function webPlugin(app: FastifyInstance) {
    * rendered with what everyone who may open it sees there (apps/web/src/boot/README.md). Else null, and
    * the build's page is sent.
    */
-  const serverPage = async (request: FastifyRequest, pathname: string, shared: SharedPlace | null): Promise<CachedBody | null> => {
+  const serverPage = async (request: FastifyRequest, pathname: string, shared: SharedPlace | null, role: Role | null): Promise<CachedBody | null> => {
     if (!serverRenderer || request.url.includes('?')) return null;
-    const role = signedInHint(request);
     let page: ServerPage | null = null;
     if (pathname === '/') page = { path: pathname, role, firstPage: await firstPage(), config };
     else if (!role) return null;
@@ -388,9 +387,10 @@ async function webPlugin(app: FastifyInstance) {
     const pathname = pathOf(request);
     const id = placeIdFromPath(pathname);
     const shared = id ? await getSharedPlace(app.db, id, shareTtl) : null;
-    const rendered = await serverPage(request, pathname, shared);
+    const role = signedInHint(request);
+    const rendered = await serverPage(request, pathname, shared, role);
     // A signed-in screen is kept by no shared cache (the role hint, the cookie, decides it).
-    if (rendered) return sendCachedBody(request, reply, rendered, 'Accept-Encoding, Cookie', signedInHint(request) ? 'private, no-cache' : 'no-cache', 'text/html; charset=utf-8');
+    if (rendered) return sendCachedBody(request, reply, rendered, 'Accept-Encoding, Cookie', role ? 'private, no-cache' : 'no-cache', 'text/html; charset=utf-8');
     const page = await renderer.render(pathname, shared);
     // One ETag per rendered page: a place's meta is never answered for another, and a change shows at once.
     return sendCachedBody(request, reply, page, dependsOnCookie(pathname, shared) ? 'Accept-Encoding, Cookie' : 'Accept-Encoding', 'no-cache', 'text/html; charset=utf-8');
