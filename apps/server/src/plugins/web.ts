@@ -350,13 +350,19 @@ async function webPlugin(app: FastifyInstance) {
   const serverRenderer = app.config.renderOnServer ? new ServerPageRenderer(dist, app.log) : null;
   const config = publicConfigOf(app.config);
   // The renderer's module (React and the app, ~1 MB) is imported, and an empty landing rendered once,
-  // while the server starts: on a busy machine the first visit to the landing took 1-2 s longer for the
-  // import and a first render (code not yet compiled), and was logged as a slow request. Empty: the
-  // catalogue is not read here (the first run may be about to fill it, and the index would keep it empty).
+  // as soon as the server listens: on a busy machine the first visit to the landing took 1-2 s longer for
+  // the import and a first render (code not yet compiled), and was logged as a slow request. In the
+  // background: readiness never waits for it (on a loaded CI machine the import alone outlasted Fastify's
+  // ten seconds for a hook, and the server failed to start); a visit meanwhile shares the same import.
+  // Empty: the catalogue is not read here (the first run may be about to fill it, and the index would
+  // keep it empty).
   if (serverRenderer && built) {
-    app.addHook('onReady', async () => {
-      const { version, html } = await renderer.html('/', null);
-      await serverRenderer.render(version, html, { path: '/', role: null, firstPage: [], config });
+    app.addHook('onListen', (done) => {
+      void renderer
+        .html('/', null)
+        .then(({ version, html }) => serverRenderer.render(version, html, { path: '/', role: null, firstPage: [], config }))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'the landing could not be rendered in advance'));
+      done();
     });
   }
   const firstPage = async () => (await placeIndexFor(app.db, placeCacheMaxAge(app.db, shareTtl)).entries('verified')).slice(0, LANDING_FIRST_PAGE);
