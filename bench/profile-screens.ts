@@ -7,6 +7,7 @@
  * For the search screen also what each keystroke in the name field costs (Event Timing durations).
  *
  *   npx tsx bench/profile-screens.ts [--root <checkout with a build>] [--pages search,detail] [--runs N] [--keys]
+ *     [--settle <ms after the network is idle, 1500>] [--profile-out <prefix of .cpuprofile files>]
  *
  * Not a test, not judged: a diagnostic for docs/decisions/037-lighthouse-median-of-five.md's pages.
  */
@@ -30,6 +31,8 @@ const runs = Number(arg('runs', '1'));
 const keys = process.argv.includes('--keys');
 const cpu = Number(arg('cpu', '4'));
 const profileOut = arg('profile-out');
+/** How long the recording goes on once the network is idle: the renders of the last answers. */
+const settleMs = Number(arg('settle', '1500'));
 
 /** Lighthouse's mobile slow 4G as its `devtools` method applies it (constants.throttling.mobileSlow4G). */
 const SLOW_4G = { latency: 150 * 3.75, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 };
@@ -125,7 +128,7 @@ async function profile(name: string, path: string, session: Session, run: number
       })
       .catch(() => null);
     await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => undefined);
-    await page.waitForTimeout(1500);
+    await page.waitForTimeout(settleMs);
     const { profile } = await cdp.send('Profiler.stop');
     if (profileOut) writeFileSync(`${profileOut}-${name}-${run}.cpuprofile`, JSON.stringify(profile));
     const perf = (await page.evaluate(() => {

@@ -126,9 +126,11 @@ export interface PlaceClosure {
 /** 'Cerrado temporalmente: <note>', the banner of a closed place. */
 export const closureBanner = (note: string) => `Cerrado temporalmente: ${note}`;
 
-const calendarFormat = new Intl.DateTimeFormat('es-PE', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+/** Made on first use (lima-date.ts says why). */
+let calendarFormat: Intl.DateTimeFormat | undefined;
 
 /** A calendar date (YYYY-MM-DD) as people read it: '20 de noviembre de 2026'. */
 export function formatCalendarDate(date: string): string {
+  calendarFormat ??= new Intl.DateTimeFormat('es-PE', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
   return calendarFormat.format(new Date(`${date}T12:00:00Z`));
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { SEARCH_COUNT_CAP } from './constants.js';
 import { formatMatchCount, formatOutingDate, formatRating, formatReviewCount, formatSpotsLeft } from './text.js';
 
@@ -29,6 +30,24 @@ describe('rating texts', () => {
     expect(formatReviewCount(1)).toBe('1 reseña');
     expect(formatReviewCount(12)).toBe('12 reseñas');
     expect(formatReviewCount(1234)).toBe('1,234 reseñas');
+  });
+
+  it('writes every rating and count exactly as es-PE Intl does, without Intl for the usual ones', () => {
+    const intlRating = (x: number) => x.toLocaleString('es-PE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    // The halves of the shortest decimal form round up, as Intl rounds them (0.15 -> 0.2, 1.45 -> 1.5).
+    for (let k = 0; k <= 5000; k++) expect(formatRating(k / 1000)).toBe(intlRating(k / 1000));
+    expect(formatRating(0.15)).toBe('0.2');
+    expect(formatRating(4.449999)).toBe('4.4');
+    fc.assert(fc.property(fc.double({ min: 0, max: 5, noNaN: true }), (x) => formatRating(x) === intlRating(x)));
+    // A mean of integer ratings, as the server keeps it.
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 50 }), (r) => {
+        const mean = r.reduce((a, b) => a + b, 0) / r.length;
+        return formatRating(mean) === intlRating(mean);
+      }),
+    );
+    fc.assert(fc.property(fc.nat({ max: 2_000_000 }), (n) => formatReviewCount(n).startsWith(n === 1 ? '1 ' : `${n.toLocaleString('es-PE')} `)));
+    fc.assert(fc.property(fc.nat({ max: 2_000_000 }), (n) => formatMatchCount(n, true) === `Más de ${n.toLocaleString('es-PE')} destinos`));
   });
 });
 
