@@ -1,4 +1,4 @@
-import { closureInForce, limaDate } from './lima-date.js';
+import { closureInForce, limaDate, MONTH_NAMES } from './lima-date.js';
 import type { FactsFilterable, FactsFilterFields } from './facts-bits.js';
 
 export { packFacts, unpackFacts, type FactsFilterable, type FactsFilterFields } from './facts-bits.js';
@@ -31,7 +31,7 @@ export const ACCESS_LABELS: Record<AccessKind, string> = {
 /** The kinds 'Sin agencia' keeps (with an unknown access). */
 export const ACCESS_WITHOUT_AGENCY: readonly AccessKind[] = ['libre', 'boleto', 'boleto_en_linea'];
 
-export const MONTH_NAMES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'] as const;
+export { MONTH_NAMES } from './lima-date.js';
 export const monthName = (month: number): string => MONTH_NAMES[month - 1] ?? '';
 
 /** The access facts a place carries (all optional on the wire; null means unknown). */

@@ -146,5 +146,14 @@ describe('bad input', () => {
 describe('dates as people read them', () => {
   it('a calendar date is the same day wherever it is shown', () => {
     expect(formatCalendarDate('2026-11-20')).toBe('20 de noviembre de 2026');
+    expect(formatCalendarDate('2027-01-02')).toBe('2 de enero de 2027');
+  });
+
+  it('writes every date of 1990-2100 as es-PE Intl does', () => {
+    const intl = new Intl.DateTimeFormat('es-PE', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+    for (let t = Date.UTC(1990, 0, 1); t <= Date.UTC(2100, 11, 31); t += 86_400_000) {
+      const day = new Date(t).toISOString().slice(0, 10);
+      expect(formatCalendarDate(day)).toBe(intl.format(new Date(`${day}T12:00:00Z`)));
+    }
   });
 });

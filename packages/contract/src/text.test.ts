@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SEARCH_COUNT_CAP } from './constants.js';
+import { OUTING_LOCALE, OUTING_TIME_ZONE, SEARCH_COUNT_CAP } from './constants.js';
 import { formatMatchCount, formatOutingDate, formatRating, formatReviewCount, formatSpotsLeft } from './text.js';
 
 describe('outing texts', () => {
@@ -15,6 +15,24 @@ describe('outing texts', () => {
   it('adds the year when the outing is not in the current year', () => {
     const now = new Date('2026-11-25T12:00:00Z');
     expect(formatOutingDate('2027-12-05T11:00:00.000Z', now)).toBe('domingo, 5 de diciembre de 2027, 6:00 a. m.');
+  });
+
+  it("writes any moment as es-PE's Intl format in Lima's time zone does (noon, midnight, the new year in Lima)", () => {
+    const parts = { timeZone: OUTING_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' } as const;
+    const date = new Intl.DateTimeFormat(OUTING_LOCALE, parts);
+    const withYear = new Intl.DateTimeFormat(OUTING_LOCALE, { ...parts, year: 'numeric' });
+    const year = new Intl.DateTimeFormat('en-US', { timeZone: OUTING_TIME_ZONE, year: 'numeric' });
+    // Browsers' ICU may put a no-break space where Node's has a space: compared with spaces made plain.
+    const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+    const intl = (at: Date, now: Date) => plain((year.format(at) === year.format(now) ? date : withYear).format(at));
+    const moment = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) }).map((t) => new Date(Math.floor(t / 60_000) * 60_000));
+    fc.assert(fc.property(moment, moment, (at, now) => formatOutingDate(at, now) === intl(at, now)), { numRuns: 3000 });
+    for (const iso of ['2026-12-05T17:00:00Z', '2026-12-06T05:00:00Z', '2027-01-01T04:59:00Z', '2027-01-01T05:00:00Z', '2026-09-06T17:05:00Z']) {
+      const now = new Date('2026-12-31T12:00:00Z');
+      expect(formatOutingDate(iso, now)).toBe(intl(new Date(iso), now));
+    }
+    expect(formatOutingDate('2026-09-06T17:05:00Z', new Date('2026-01-01T12:00:00Z'))).toBe('domingo, 6 de setiembre, 12:05 p. m.');
+    expect(() => formatOutingDate('not a date')).toThrow(RangeError);
   });
 
   it('says how many spots are left, with agreement for one', () => {

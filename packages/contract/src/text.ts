@@ -1,5 +1,5 @@
 /** Text helpers shared by the server (display names) and the web app (headings, search). */
-import { OUTING_LOCALE, OUTING_TIME_ZONE } from './constants.js';
+import { calendarMonthName, limaClock } from './lima-date.js';
 
 /** First whitespace-separated word, as the screens use for greetings and titles (docs/product.md). */
 export function firstWord(text: string): string {
@@ -60,32 +60,28 @@ export function formatReviewCount(n: number): string {
   return n === 1 ? '1 reseña' : `${formatCount(n)} reseñas`;
 }
 
-/**
- * The outing date formats, made on first use: creating an Intl.DateTimeFormat with a time zone loads
- * the locale's and the zone's data, 10-50 ms the first time in a browser; at this module's top level
- * that was part of the app's start on every page (docs/decisions/034-app-evaluated-in-stages.md).
- */
-let outingFormats: { date: Intl.DateTimeFormat; dateWithYear: Intl.DateTimeFormat; limaYear: Intl.DateTimeFormat } | undefined;
-function getOutingFormats() {
-  const parts = { timeZone: OUTING_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' } as const;
-  outingFormats ??= {
-    date: new Intl.DateTimeFormat(OUTING_LOCALE, parts),
-    dateWithYear: new Intl.DateTimeFormat(OUTING_LOCALE, { ...parts, year: 'numeric' }),
-    limaYear: new Intl.DateTimeFormat('en-US', { timeZone: OUTING_TIME_ZONE, year: 'numeric' }),
-  };
-  return outingFormats;
-}
+/** The weekdays as Spanish writes them, Sunday first (Date's getUTCDay). */
+const WEEKDAY_NAMES = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'] as const;
 
 /**
  * An outing's start in Spanish for Peru, in Lima time whatever the device's zone
  * (docs/product.md#outings): 'sábado, 5 de diciembre, 6:00 a. m.'; the year is added when it is not
- * the current one in Lima ('domingo, 5 de diciembre de 2027, 6:00 a. m.').
+ * the current one in Lima ('domingo, 5 de diciembre de 2027, 6:00 a. m.'). Written as es-PE's Intl
+ * format writes it, from Lima's clock (UTC-5 all year), without one: making it loaded the locale's and
+ * the zone's data, ~150 ms of a 4x slower phone in the render of a destination's outings
+ * (`text.test.ts` checks it against Intl).
  */
 export function formatOutingDate(iso: string | Date, now: Date = new Date()): string {
-  const at = new Date(iso);
-  const { date, dateWithYear, limaYear } = getOutingFormats();
-  const sameYear = limaYear.format(at) === limaYear.format(now);
-  return (sameYear ? date : dateWithYear).format(at);
+  const at = limaClock(new Date(iso).getTime());
+  if (Number.isNaN(at.getTime())) throw new RangeError('Invalid time value');
+  const sameYear = at.getUTCFullYear() === limaClock(now.getTime()).getUTCFullYear();
+  const month = at.getUTCMonth() + 1;
+  const hour = at.getUTCHours();
+  const minutes = String(at.getUTCMinutes()).padStart(2, '0');
+  return (
+    `${WEEKDAY_NAMES[at.getUTCDay()]}, ${at.getUTCDate()} de ${calendarMonthName(month)}${sameYear ? '' : ` de ${at.getUTCFullYear()}`}, ` +
+    `${hour % 12 || 12}:${minutes} ${hour < 12 ? 'a. m.' : 'p. m.'}`
+  );
 }
 
 /** What is left of an outing: 'Quedan 4 cupos', and 'Queda 1 cupo' (Spanish agreement for one). */

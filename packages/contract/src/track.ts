@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { simplify } from '@turf/simplify';
 import { MSG } from './messages.js';
+import { EARTH_RADIUS_M, haversineM, toRad } from './track-geo.js';
+
+export { EARTH_RADIUS_M, haversineM } from './track-geo.js';
 
 /**
  * Route tracks (docs/product.md#tracks, decision 44): the normalised points of a guide's GPX or KML
@@ -28,8 +31,6 @@ export const TRACK_PROFILE_MAX_POINTS = 500;
 export const TRACK_ELE_MIN_M = -500;
 export const TRACK_ELE_MAX_M = 9_000;
 
-/** Mean Earth radius (IUGG), the sphere of the haversine distance. */
-export const EARTH_RADIUS_M = 6_371_008.8;
 /** Elevations are averaged over this many metres of distance on each side of a point. */
 export const ELEVATION_WINDOW_M = 25;
 /** A climb or a descent counts only once it exceeds this many metres since the last turn. */
@@ -78,15 +79,6 @@ export interface TrackSummary {
   updated_at: string;
 }
 
-const toRad = (deg: number) => (deg * Math.PI) / 180;
-
-/** Great-circle distance in metres between two points (haversine, sphere of `EARTH_RADIUS_M`). */
-export function haversineM(a: readonly [number, number, ...unknown[]], b: readonly [number, number, ...unknown[]]): number {
-  const dLat = toRad(b[1] - a[1]);
-  const dLon = toRad(b[0] - a[0]);
-  const s = Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a[1])) * Math.cos(toRad(b[1])) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(s)));
-}
 
 /** Distance from the segment's start to each of its points. */
 function cumulativeDistances(segment: readonly TrackPoint[]): Float64Array {

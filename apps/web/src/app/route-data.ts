@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-rou
 import { placeIndexQueryOptions } from '@/features/places/api/get-place-index';
 import { placeQueryOptions } from '@/features/places/api/get-place';
 import { trackQueryOptions } from '@/features/places/api/get-track';
-import { loadTrackSection } from '@/features/places/components/track/load';
 import { whenHydrated } from '@/boot/hydration';
 import { queryClient } from '@/lib/query-client';
 import { getSession } from '@/lib/session';
@@ -23,9 +22,9 @@ export function prefetchPlaceIndex(): null {
 }
 
 /**
- * The place, and as soon as it says it has a track (docs/product.md#tracks), the track and the
- * 'Recorrido' chunk with its chart library: they no longer wait for the detail's first render, which
- * put the profile 1.5 times later than the detail on a 4x slower CPU (bench/tracks-web.ts).
+ * The place, and as soon as it says it has a track (docs/product.md#tracks), the track (its line is on
+ * the detail's map): it no longer waits for the detail's first render. The 'Recorrido' chunk with its
+ * chart library is loaded by the section itself, as it nears the screen (features/places/components/track).
  */
 export function prefetchPlace({ params }: LoaderFunctionArgs): null {
   const id = params.id;
@@ -37,8 +36,6 @@ export function prefetchPlace({ params }: LoaderFunctionArgs): null {
     (place) => {
       if (!place.track) return;
       void queryClient.prefetchQuery(trackQueryOptions(id));
-      // A failed chunk shows the section's own error and retry (features/places/components/track).
-      loadTrackSection().catch(() => undefined);
     },
     // The screen shows its own error for the place.
     () => undefined,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { OfflineBanner } from '@/components/ui/offline-banner';
 import { markHydrated } from '@/boot/hydration';
@@ -79,7 +79,11 @@ const SCREEN = (
  * (docs/product.md#side-menu); each screen renders inside the single <main> landmark given here.
  */
 export function AppLayout() {
-  const { session, role } = useCurrentRole();
+  const { session, role: confirmedRole } = useCurrentRole();
+  // The menu's items for the role the server confirms are rendered in a deferred render React can pause,
+  // not in the task that receives the answer (with a destination's detail, ~220 ms of a 4x slower phone
+  // right after the page hydrated: src/boot/README.md). The guards read the role as it is.
+  const role = useDeferredValue(confirmedRole);
   // A screen the server rendered is hydrated once this, the root of every screen, commits (boot/hydration.ts).
   useEffect(markHydrated, []);
   const showMenu = useMenuVisible(Boolean(session));

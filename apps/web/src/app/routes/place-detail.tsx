@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import Container from '@mui/material/Container';
 import type { Caller, Place } from '@sendero/contract';
@@ -33,7 +33,9 @@ const PlaceDetail = memo(PlaceDetailView);
 export function PlaceDetailPage({ placeId, adminSection, notFoundRedirect, saveToggle = false }: PlaceDetailPageProps) {
   const { session, role } = useCurrentRole();
   const userId = session?._id;
-  const viewer: Caller | null = useMemo(() => (userId !== undefined ? { id: userId, role } : null), [userId, role]);
+  // The role the server confirms changes the actions, the reviews' and the outings' controls: rendered in
+  // a deferred render React can pause, not in the task that receives the answer (src/boot/README.md).
+  const viewer: Caller | null = useDeferredValue(useMemo(() => (userId !== undefined ? { id: userId, role } : null), [userId, role]));
   const renderOutings = useCallback((place: Place) => <OutingsSection place={place} viewer={viewer} />, [viewer]);
   const renderReviews = useCallback((place: Place) => <ReviewsSection placeId={place._id} placeName={place.name} viewer={viewer} />, [viewer]);
   const save = useCallback((place: Place) => <SaveButton place={place} userId={userId!} />, [userId]);

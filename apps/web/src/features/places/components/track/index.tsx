@@ -17,11 +17,15 @@ export interface TrackChunk {
 
 const CHUNK: TrackChunk = { loaded: loadedTrackSection, load: loadTrackSection };
 
+/** How far below the screen the section's chunk starts loading: most of a phone's screen ahead. */
+const LOAD_MARGIN = '0px 0px 75% 0px';
+
 /**
  * 'Recorrido' as the detail loads it: the section and the chart library are one chunk, fetched only for
  * a place with a track (docs/product.md#tracks), so the landing and the search page never pay for them.
- * Only this file and `./load` are imported statically; the detail's route loader starts the chunk as
- * soon as the place says it has a track (app/route-data.ts).
+ * Only this file and `./load` are imported statically. The chunk is loaded as the section nears the
+ * screen (`LOAD_MARGIN`), not with the page: its evaluation (the chart library) was a ~100 ms task of a
+ * 4x slower phone right after the detail hydrated, for a section a phone shows only once scrolled to.
  *
  * Arrived already and on the screen, the section renders in the detail's own commit. Otherwise a skeleton stands in until
  * it arrives, then the section renders at once: not through `lazy` and Suspense, where even a loaded
@@ -34,9 +38,12 @@ export function TrackBlock({ chunk = CHUNK, ...props }: TrackSectionProps & { ch
     return Section ? { Section } : { failed: false };
   });
 
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box, LOAD_MARGIN);
+
   // Runs again on a retry, which sets a new `{ failed: false }`.
   useEffect(() => {
-    if (loading.Section || loading.failed) return;
+    if (!near || loading.Section || loading.failed) return;
     let live = true;
     chunk.load().then(
       ({ default: Section }) => live && setLoading({ Section }),
@@ -46,11 +53,10 @@ export function TrackBlock({ chunk = CHUNK, ...props }: TrackSectionProps & { ch
     return () => {
       live = false;
     };
-  }, [loading, chunk]);
+  }, [near, loading, chunk]);
 
   // The chart is drawn once the section is on the screen: at the bottom of the detail, it cost a phone's
   // 4x slower CPU ~550 ms in one task while the page loaded (docs/decisions/037-lighthouse-median-of-five.md).
-  const box = useRef<HTMLDivElement>(null);
   const inView = useNearViewport(box, '0px');
 
   if (loading.Section && inView) return <loading.Section {...props} />;

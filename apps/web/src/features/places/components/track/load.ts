@@ -3,9 +3,9 @@ import type TrackSection from './track-section';
 let loaded: typeof TrackSection | undefined;
 
 /**
- * The 'Recorrido' chunk (the section and the chart library), in a module of its own so that the
- * detail's route loader can start it as soon as the place says it has a track (app/route-data.ts)
- * without the main chunk importing the section's wrapper.
+ * The 'Recorrido' chunk (the section and the chart library), in a module of its own so that the detail
+ * imports the section's wrapper (./index) and not the chunk, which the wrapper loads as the section nears
+ * the screen.
  */
 export const loadTrackSection = (): Promise<{ default: typeof TrackSection }> =>
   import('./track-section').then((module) => {

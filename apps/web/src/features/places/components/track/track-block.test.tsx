@@ -16,7 +16,7 @@ const PROPS: TrackSectionProps = {
 };
 
 describe("'Recorrido' while its chunk arrives", () => {
-  it('arrived already (started by the route loader): the section is there at the first render, with no placeholder and no second fetch', () => {
+  it('arrived already (an earlier visit to a detail): the section is there at the first render, with no placeholder and no second fetch', () => {
     const chunk: TrackChunk = { loaded: () => Section, load: vi.fn() };
     render(<TrackBlock {...PROPS} chunk={chunk} />);
     expect(screen.getByText('Recorrido de p1')).toBeInTheDocument();
