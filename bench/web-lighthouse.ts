@@ -157,7 +157,11 @@ function summarize(lhr: Lhr): Omit<LighthouseResult, 'runs'> {
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const metrics = { fcpMs: metric('first-contentful-paint'), lcpMs: metric('largest-contentful-paint'), tbtMs: metric('total-blocking-time'), cls: metric('cumulative-layout-shift') };
   const items = (lhr.audits['long-tasks']?.details as { items?: Array<{ url?: string; startTime?: number; duration?: number }> } | undefined)?.items ?? [];
-  const longTasks = items.slice(0, 5).map((task) => ({ url: task.url ?? '', startMs: task.startTime ?? Number.NaN, durationMs: task.duration ?? Number.NaN }));
+  // The five longest, or with BENCH_LIGHTHOUSE_TASKS=n the n longest, in the order they ran.
+  const shown = Number(process.env.BENCH_LIGHTHOUSE_TASKS ?? 5);
+  const longest = items.slice(0, shown);
+  if (shown > 5) longest.sort((a, b) => (a.startTime ?? 0) - (b.startTime ?? 0));
+  const longTasks = longest.map((task) => ({ url: task.url ?? '', startMs: task.startTime ?? Number.NaN, durationMs: task.duration ?? Number.NaN }));
   const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { selector?: string; snippet?: string } }> }> } | undefined)?.items;
   const lcpNode = lcpItems?.[0]?.items?.[0]?.node;
   const lcpElement = lcpNode ? `${lcpNode.selector ?? ''} ${(lcpNode.snippet ?? '').slice(0, 160)}` : 'none';

@@ -25,3 +25,19 @@ export function useNearViewport(ref: RefObject<HTMLElement | null>, margin: stri
   }, [near, ref, margin]);
   return near;
 }
+
+/**
+ * True once the page has been scrolled (or was already, as a page restored by Back is): the visitor reads
+ * on, towards the parts below the screen. Those wait for it before their code is even evaluated: on a
+ * phone that never scrolls, a map or a chart below the screen costs nothing.
+ */
+export function usePageScrolled(): boolean {
+  const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > 0);
+  useEffect(() => {
+    if (scrolled) return;
+    const onScroll = () => setScrolled(true);
+    window.addEventListener('scroll', onScroll, { once: true, passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [scrolled]);
+  return scrolled;
+}

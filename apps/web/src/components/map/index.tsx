@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { MSG, TEXT } from '@sendero/contract';
 import { usePublicConfig } from '@/lib/public-config';
-import { useNearViewport } from '@/lib/use-near-viewport';
+import { useNearViewport, usePageScrolled } from '@/lib/use-near-viewport';
 import { tilesOf, type LeafletMapProps } from './types';
 
 export type { MapLine, MapPoint } from './types';
@@ -56,14 +56,16 @@ export function MapView({ height, ...props }: MapViewProps) {
   const navigate = useNavigate();
   const tiles = useMemo(() => tilesOf(config.data), [config.data]);
   const box = useRef<HTMLDivElement>(null);
-  // Leaflet's code is fetched as the map nears the screen, and the map made (~200 ms of a phone's 4x
-  // slower CPU) once it is on it: the detail's trailhead map, below the photos and the description on a
-  // phone, costs nothing while the page loads (docs/decisions/037-lighthouse-median-of-five.md).
+  // Leaflet's code is loaded as the map nears the screen once the page is scrolled, and the map made
+  // (~200 ms of a phone's 4x slower CPU) once it is on it: the detail's trailhead map, just below the
+  // screen of a phone, costs nothing while the page loads, not even Leaflet's evaluation (~50-150 ms at
+  // 4x: docs/decisions/037-lighthouse-median-of-five.md).
   const near = useNearViewport(box, NEAR_VIEWPORT_MARGIN);
   const inView = useNearViewport(box, '0px');
+  const scrolled = usePageScrolled();
   useEffect(() => {
-    if (near && !inView) preloadMap();
-  }, [near, inView]);
+    if (near && scrolled && !inView) preloadMap();
+  }, [near, scrolled, inView]);
   const placeholder = <Skeleton variant="rectangular" sx={{ width: '100%', height: '100%' }} role="progressbar" aria-label={TEXT.map.loading} />;
   return (
     <Box

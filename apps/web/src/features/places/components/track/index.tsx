@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { ACTION_TEXT, TRACK_TEXT } from '@sendero/contract';
-import { useNearViewport } from '@/lib/use-near-viewport';
+import { useNearViewport, usePageScrolled } from '@/lib/use-near-viewport';
 import { loadedTrackSection, loadTrackSection } from './load';
 import type { TrackSectionProps } from './track-section';
 
@@ -17,15 +17,16 @@ export interface TrackChunk {
 
 const CHUNK: TrackChunk = { loaded: loadedTrackSection, load: loadTrackSection };
 
-/** How far below the screen the section's chunk starts loading: most of a phone's screen ahead. */
-const LOAD_MARGIN = '0px 0px 75% 0px';
+/** How far below the screen the section's chunk starts loading (also once the page is scrolled at all). */
+const LOAD_MARGIN = '0px 0px 25% 0px';
 
 /**
  * 'Recorrido' as the detail loads it: the section and the chart library are one chunk, fetched only for
  * a place with a track (docs/product.md#tracks), so the landing and the search page never pay for them.
- * Only this file and `./load` are imported statically. The chunk is loaded as the section nears the
- * screen (`LOAD_MARGIN`), not with the page: its evaluation (the chart library) was a ~100 ms task of a
- * 4x slower phone right after the detail hydrated, for a section a phone shows only once scrolled to.
+ * Only this file and `./load` are imported statically. The chunk is loaded once the page is scrolled or
+ * the section nears the screen (`LOAD_MARGIN`), not with the page: its evaluation (the chart library,
+ * which makes its Intl formats and segmenters as it loads) was a ~220 ms task of a 4x slower phone right
+ * after the detail hydrated, for a section a phone shows only once scrolled to.
  *
  * Arrived already and on the screen, the section renders in the detail's own commit. Otherwise a skeleton stands in until
  * it arrives, then the section renders at once: not through `lazy` and Suspense, where even a loaded
@@ -39,7 +40,8 @@ export function TrackBlock({ chunk = CHUNK, ...props }: TrackSectionProps & { ch
   });
 
   const box = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(box, LOAD_MARGIN);
+  const scrolled = usePageScrolled();
+  const near = useNearViewport(box, LOAD_MARGIN) || scrolled;
 
   // Runs again on a retry, which sets a new `{ failed: false }`.
   useEffect(() => {
