@@ -14,7 +14,9 @@ describe('loading the contract', () => {
     Number.prototype.toLocaleString = real.toLocaleString;
   });
 
-  it('creates no Intl format, nor do the dates and numbers the detail shows first', async () => {
+  // The fresh import of the whole contract (its zod schemas) takes ~1 s on a quiet machine: the time
+  // limit is not what this test is about.
+  it('creates no Intl format, nor do the dates and numbers the detail shows first', { timeout: 60_000 }, async () => {
     const made: string[] = [];
     const counting = <T extends object>(name: string, ctor: T): T =>
       new Proxy(ctor, {

@@ -13,7 +13,7 @@ describe("Lima's date", () => {
         const expected = intl.format(new Date(t));
         return limaDate(t) === expected && limaDate(new Date(t)) === expected;
       }),
-      { numRuns: 5000 },
+      { numRuns: 2000 },
     );
   });
 

@@ -26,7 +26,7 @@ describe('outing texts', () => {
     const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
     const intl = (at: Date, now: Date) => plain((year.format(at) === year.format(now) ? date : withYear).format(at));
     const moment = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) }).map((t) => new Date(Math.floor(t / 60_000) * 60_000));
-    fc.assert(fc.property(moment, moment, (at, now) => formatOutingDate(at, now) === intl(at, now)), { numRuns: 3000 });
+    fc.assert(fc.property(moment, moment, (at, now) => formatOutingDate(at, now) === intl(at, now)), { numRuns: 1000 });
     for (const iso of ['2026-12-05T17:00:00Z', '2026-12-06T05:00:00Z', '2027-01-01T04:59:00Z', '2027-01-01T05:00:00Z', '2026-09-06T17:05:00Z']) {
       const now = new Date('2026-12-31T12:00:00Z');
       expect(formatOutingDate(iso, now)).toBe(intl(new Date(iso), now));
@@ -53,7 +53,8 @@ describe('rating texts', () => {
   it('writes every rating and count exactly as es-PE Intl does, without Intl for the usual ones', () => {
     const intlRating = (x: number) => x.toLocaleString('es-PE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     // The halves of the shortest decimal form round up, as Intl rounds them (0.15 -> 0.2, 1.45 -> 1.5).
-    for (let k = 0; k <= 5000; k++) expect(formatRating(k / 1000)).toBe(intlRating(k / 1000));
+    const wrong = Array.from({ length: 5001 }, (_, k) => k / 1000).filter((x) => formatRating(x) !== intlRating(x));
+    expect(wrong).toEqual([]);
     expect(formatRating(0.15)).toBe('0.2');
     expect(formatRating(4.449999)).toBe('4.4');
     fc.assert(fc.property(fc.double({ min: 0, max: 5, noNaN: true }), (x) => formatRating(x) === intlRating(x)));

@@ -126,8 +126,10 @@ describe('side menu', () => {
     renderRoutes(routes, '/perfil');
     const nav = await screen.findByRole('navigation', { name: TEXT.menu.main });
     expect(await within(nav).findByText('Ana Pérez')).toBeInTheDocument();
-    const items = within(nav).getAllByRole('link').map((a) => a.textContent);
-    expect(items).toEqual([TEXT.menu.search, TEXT.menu.saved, TEXT.menu.myOutings, TEXT.menu.profile, TEXT.menu.becomeGuide]);
+    // The items of the role the server confirms come in a deferred render (app-layout.tsx).
+    await waitFor(() =>
+      expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([TEXT.menu.search, TEXT.menu.saved, TEXT.menu.myOutings, TEXT.menu.profile, TEXT.menu.becomeGuide]),
+    );
     expect(within(nav).getByRole('button', { name: TEXT.menu.logout })).toBeInTheDocument();
   });
 
