@@ -133,7 +133,7 @@ async function profile(name: string, path: string, session: Session, run: number
     if (profileOut) writeFileSync(`${profileOut}-${name}-${run}.cpuprofile`, JSON.stringify(profile));
     // Where each section starts, in screens of this phone: what a part made "as it nears the screen" waits for.
     const sections = await page.evaluate(() =>
-      [...document.querySelectorAll('main h2, [data-testid="track-placeholder"]')].map((el) => [el.textContent?.slice(0, 30) || el.getAttribute('data-testid'), Math.round(el.getBoundingClientRect().top + window.scrollY)] as const),
+      Array.from(document.querySelectorAll('main h2, [data-testid="track-placeholder"]')).map((el) => [el.textContent?.slice(0, 30) || el.getAttribute('data-testid'), Math.round(el.getBoundingClientRect().top + window.scrollY)] as const),
     );
     console.log(`  sections (top, px; the screen is ${page.viewportSize()?.height} px): ${sections.map(([t, y]) => `${t} ${y}`).join(' · ')}`);
     const perf = (await page.evaluate(() => {
