@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type PlaceIndexEntry, SEARCH_CAROUSEL_BREAKPOINTS, TEXT } from '@sendero/contract';
 import { CardCarousel } from './card-carousel';
-import { cardWindow } from './card-window';
+import { cardWindow, firstInView, windowFrom } from './card-window';
 
 /**
  * happy-dom does no layout: the track is given the size a 1500 px wide screen gives it (3 cards of
@@ -187,6 +187,16 @@ describe('cardWindow', () => {
     expect(cardWindow(500 * 4997, 500, 3, 5000)).toEqual({ start: 4994, end: 5000 });
     expect(cardWindow(0, 500, 3, 2)).toEqual({ start: 0, end: 2 });
     expect(cardWindow(10_000_000, 500, 5, 0)).toEqual({ start: 0, end: 0 });
+  });
+
+  it('follows from the first card in view, so another count per screen gives other cards with no new measure', () => {
+    const first = firstInView(500 * 40, 500, 5000);
+    expect(first).toBe(40);
+    // A desktop's four cards per screen, as a row the server rendered starts, then the phone's one.
+    expect(windowFrom(first, 4, 5000)).toEqual({ start: 36, end: 48 });
+    expect(windowFrom(first, 1, 5000)).toEqual({ start: 39, end: 42 });
+    expect(firstInView(500 * 40, 0, 5000)).toBe(0);
+    expect(firstInView(10_000_000, 500, 3)).toBe(2);
   });
 });
 

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
@@ -6,7 +6,8 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import { CARD_TEXT, type SlideBreakpoint } from '@sendero/contract';
 import { useSlides } from '@/lib/use-slides';
 import css from './card-carousel.module.css';
-import { cardWindow } from './card-window';
+import { firstInView, windowFrom } from './card-window';
+import { isHydrating } from '@/boot/hydration';
 import { PlaceCard, PlaceCardSkeleton, type CardPlace } from './place-card';
 
 /**
@@ -66,7 +67,11 @@ function CardCarouselView<P extends CardPlace>({ places, breakpoints, label, loa
   // measure after the first commit then changes nothing, so it schedules no render inside that commit
   // (on a screen the server rendered, such an update ran all of the hydration's effects in one long task).
   const [canNext, setCanNext] = useState(() => !loading && places.length > slides);
-  const [range, setRange] = useState(() => cardWindow(0, 0, slides, count));
+  // The first card in view is state; the cards mounted around it follow from it in the render, so a new
+  // count of cards per screen (the phone's own, a transition after the hydration: use-slides.ts) changes
+  // them in that render rather than in a measure after its commit, which React would render at once.
+  const [first, setFirst] = useState(0);
+  const range = windowFrom(Math.min(first, Math.max(0, count - 1)), slides, count);
   const endReportedFor = useRef(-1);
 
   const update = useCallback(() => {
@@ -74,12 +79,14 @@ function CardCarouselView<P extends CardPlace>({ places, breakpoints, label, loa
     if (!el) return;
     setCanPrev(el.scrollLeft > 1);
     setCanNext(el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
-    const next = cardWindow(el.scrollLeft, el.clientWidth / slides, slides, count);
-    setRange((prev) => (prev.start === next.start && prev.end === next.end ? prev : next));
+    setFirst(firstInView(el.scrollLeft, el.clientWidth / slides, count));
   }, [slides, count]);
 
   useLayoutEffect(() => {
-    update();
+    // In the hydration's commit, a change the measure finds (the arrows of a row the server rendered for
+    // no particular screen) comes in a render of its own, not one React would run inside that commit.
+    if (isHydrating()) startTransition(update);
+    else update();
   }, [update, places, loading]);
 
   // Other results start at their first card, not where the previous ones were scrolled to.

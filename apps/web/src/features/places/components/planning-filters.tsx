@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo, Suspense, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
@@ -73,23 +73,29 @@ export const PlanningFilters = memo(function PlanningFilters({ value, onChange, 
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
       {part !== 'view' && <Selects value={value} onChange={onChange} />}
       {part !== 'filters' && (
-        <ToggleButtonGroup
-          exclusive
-          value={value.view}
-          onChange={(_e, view: SearchView | null) => view && onChange({ view })}
-          aria-label={TEXT.search.view}
-          color="primary"
-          sx={{ mt: 0.5, flex: '0 0 auto' }}
-        >
-          <ToggleButton value="list" sx={{ gap: 1, px: 2 }}>
-            <ViewCarouselOutlined fontSize="small" aria-hidden />
-            {SEARCH_VIEW_LABELS.list}
-          </ToggleButton>
-          <ToggleButton value="map" sx={{ gap: 1, px: 2 }} onMouseEnter={onMapIntent} onFocus={onMapIntent}>
-            <MapOutlined fontSize="small" aria-hidden />
-            {SEARCH_VIEW_LABELS.map}
-          </ToggleButton>
-        </ToggleButtonGroup>
+        // A boundary of its own: on a screen the server rendered, React hydrates it in a later pass with
+        // its own commit (selective hydration). The group's buttons register with it as they attach, a
+        // state change React renders at once: inside the whole screen's commit, that render and every
+        // effect before it ran in one long task (src/boot/README.md).
+        <Suspense>
+          <ToggleButtonGroup
+            exclusive
+            value={value.view}
+            onChange={(_e, view: SearchView | null) => view && onChange({ view })}
+            aria-label={TEXT.search.view}
+            color="primary"
+            sx={{ mt: 0.5, flex: '0 0 auto' }}
+          >
+            <ToggleButton value="list" sx={{ gap: 1, px: 2 }}>
+              <ViewCarouselOutlined fontSize="small" aria-hidden />
+              {SEARCH_VIEW_LABELS.list}
+            </ToggleButton>
+            <ToggleButton value="map" sx={{ gap: 1, px: 2 }} onMouseEnter={onMapIntent} onFocus={onMapIntent}>
+              <MapOutlined fontSize="small" aria-hidden />
+              {SEARCH_VIEW_LABELS.map}
+            </ToggleButton>
+          </ToggleButtonGroup>
+        </Suspense>
       )}
     </Box>
   );
