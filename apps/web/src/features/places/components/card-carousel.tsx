@@ -61,32 +61,47 @@ interface CardCarouselProps<P extends CardPlace> {
 function CardCarouselView<P extends CardPlace>({ places, breakpoints, label, loading = false, eager = false, cardAction, cardNote, onEndReached, resetKey }: CardCarouselProps<P>) {
   const slides = useSlides(breakpoints);
   const track = useRef<HTMLDivElement>(null);
-  const [canPrev, setCanPrev] = useState(false);
   const count = loading ? slides : places.length;
-  // Where the row starts: at its first card, with more after it when there are more than it shows. The
-  // measure after the first commit then changes nothing, so it schedules no render inside that commit
-  // (on a screen the server rendered, such an update ran all of the hydration's effects in one long task).
-  const [canNext, setCanNext] = useState(() => !loading && places.length > slides);
-  // The first card in view is state; the cards mounted around it follow from it in the render, so a new
-  // count of cards per screen (the phone's own, a transition after the hydration: use-slides.ts) changes
-  // them in that render rather than in a measure after its commit, which React would render at once.
-  const [first, setFirst] = useState(0);
-  const range = windowFrom(Math.min(first, Math.max(0, count - 1)), slides, count);
+  // What the row's scroll position shows: whether there are cards before and after, and the first card in
+  // view. It starts at its first card, with more after it when there are more than it shows, so the
+  // measure after the first commit changes nothing (on a screen the server rendered, a change there ran
+  // all of the hydration's effects in one long task). The cards mounted around the first follow from it
+  // in the render, so a new count of cards per screen (the phone's own, a transition after the
+  // hydration: use-slides.ts) changes them in that render rather than in a measure after its commit,
+  // which React would render at once.
+  const [view, setView] = useState(() => ({ canPrev: false, canNext: !loading && places.length > slides, first: 0 }));
+  const { canPrev, canNext, first } = view;
+  // The view as last set: a measure that finds it unchanged sets nothing (a state set to its own value
+  // can still cost React a render of its own, inside the commit whose effect measured).
+  const shown = useRef(view);
+  useLayoutEffect(() => {
+    shown.current = view;
+  }, [view]);
+  // Rendered for no particular screen (by the server, and so while hydrating that render): the cards a
+  // wide screen shows and none beside them, which a phone would parse, lay out and hydrate only to unmount.
+  const [bare, setBare] = useState(() => typeof window === 'undefined' || isHydrating());
+  const range = windowFrom(Math.min(first, Math.max(0, count - 1)), slides, count, bare ? 0 : slides);
   const endReportedFor = useRef(-1);
 
   const update = useCallback(() => {
     const el = track.current;
     if (!el) return;
-    setCanPrev(el.scrollLeft > 1);
-    setCanNext(el.scrollLeft + el.clientWidth < el.scrollWidth - 1);
-    setFirst(firstInView(el.scrollLeft, el.clientWidth / slides, count));
+    const next = { canPrev: el.scrollLeft > 1, canNext: el.scrollLeft + el.clientWidth < el.scrollWidth - 1, first: firstInView(el.scrollLeft, el.clientWidth / slides, count) };
+    const was = shown.current;
+    if (next.canPrev === was.canPrev && next.canNext === was.canNext && next.first === was.first) return;
+    shown.current = next;
+    setView(next);
   }, [slides, count]);
 
   useLayoutEffect(() => {
     // In the hydration's commit, a change the measure finds (the arrows of a row the server rendered for
     // no particular screen) comes in a render of its own, not one React would run inside that commit.
-    if (isHydrating()) startTransition(update);
-    else update();
+    if (isHydrating()) {
+      startTransition(() => {
+        setBare(false);
+        update();
+      });
+    } else update();
   }, [update, places, loading]);
 
   // Other results start at their first card, not where the previous ones were scrolled to.

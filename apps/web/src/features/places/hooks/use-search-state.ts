@@ -61,8 +61,12 @@ export function useSearchState(): [SearchState, (next: Partial<SearchState>) => 
     const canonical = writeSearchState(state, params).toString();
     written.current = canonical;
     pending.current();
-    latest.current = state;
-    setValue(state);
+    // The address the screen first rendered from (on mount, and so in the effects of a hydration): no
+    // new state, whose render would be the whole screen's again in one task.
+    if (writeSearchState(latest.current, params).toString() !== canonical) {
+      latest.current = state;
+      setValue(state);
+    }
     if (canonical !== current) setParams(new URLSearchParams(canonical), { replace: true });
   }, [params, setParams]);
 
