@@ -94,15 +94,20 @@ function CardCarouselView<P extends CardPlace>({ places, breakpoints, label, loa
   }, [slides, count]);
 
   useLayoutEffect(() => {
-    // In the hydration's commit, a change the measure finds (the arrows of a row the server rendered for
-    // no particular screen) comes in a render of its own, not one React would run inside that commit.
-    if (isHydrating()) {
-      startTransition(() => {
-        setBare(false);
-        update();
-      });
-    } else update();
+    // Hydrating, the row is as the server rendered it: measured below, once painted.
+    if (!isHydrating()) update();
   }, [update, places, loading]);
+
+  // A row the server rendered: the cards beside the visible ones and the measure (the arrows, for this
+  // screen) come after the hydration has painted, in a render of their own, not in its commit, where the
+  // measure forced a layout and any change it found was rendered at once (src/boot/README.md).
+  useEffect(() => {
+    if (!bare) return;
+    startTransition(() => {
+      setBare(false);
+      update();
+    });
+  }, [bare, update]);
 
   // Other results start at their first card, not where the previous ones were scrolled to.
   const shownKey = useRef(resetKey);
