@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type PlaceIndexEntry, SEARCH_CAROUSEL_BREAKPOINTS, TEXT } from '@sendero/contract';
 import { CardCarousel } from './card-carousel';
-import { cardWindow, firstInView, windowFrom } from './card-window';
+import { firstInView, windowFrom } from './card-window';
 
 /**
  * happy-dom does no layout: the track is given the size a 1500 px wide screen gives it (3 cards of
@@ -179,14 +179,14 @@ describe('the card carousel when the results change (rough edges)', () => {
   });
 });
 
-describe('cardWindow', () => {
+describe('the cards a row mounts', () => {
   it('keeps the cards in view plus overscan on each side, within the list', () => {
-    expect(cardWindow(0, 0, 3, 5000)).toEqual({ start: 0, end: 6 });
-    expect(cardWindow(0, 500, 3, 5000)).toEqual({ start: 0, end: 6 });
-    expect(cardWindow(500 * 100, 500, 3, 5000)).toEqual({ start: 97, end: 106 });
-    expect(cardWindow(500 * 4997, 500, 3, 5000)).toEqual({ start: 4994, end: 5000 });
-    expect(cardWindow(0, 500, 3, 2)).toEqual({ start: 0, end: 2 });
-    expect(cardWindow(10_000_000, 500, 5, 0)).toEqual({ start: 0, end: 0 });
+    expect(windowFrom(firstInView(0, 0, 5000), 3, 5000)).toEqual({ start: 0, end: 6 });
+    expect(windowFrom(firstInView(0, 500, 5000), 3, 5000)).toEqual({ start: 0, end: 6 });
+    expect(windowFrom(firstInView(500 * 100, 500, 5000), 3, 5000)).toEqual({ start: 97, end: 106 });
+    expect(windowFrom(firstInView(500 * 4997, 500, 5000), 3, 5000)).toEqual({ start: 4994, end: 5000 });
+    expect(windowFrom(firstInView(0, 500, 2), 3, 2)).toEqual({ start: 0, end: 2 });
+    expect(windowFrom(firstInView(10_000_000, 500, 0), 5, 0)).toEqual({ start: 0, end: 0 });
   });
 
   it('follows from the first card in view, so another count per screen gives other cards with no new measure', () => {

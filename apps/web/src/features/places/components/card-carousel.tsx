@@ -4,10 +4,10 @@ import IconButton from '@mui/material/IconButton';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import { CARD_TEXT, type SlideBreakpoint } from '@sendero/contract';
+import { isHydrating } from '@/boot/hydration';
 import { useSlides } from '@/lib/use-slides';
 import css from './card-carousel.module.css';
 import { firstInView, windowFrom } from './card-window';
-import { isHydrating } from '@/boot/hydration';
 import { PlaceCard, PlaceCardSkeleton, type CardPlace } from './place-card';
 
 /**
