@@ -9,7 +9,6 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { MENU_TEXT, SIDE_MENU_WIDTH, type Role, type Session } from '@sendero/contract';
 import { useCloseOnBack } from '@/lib/navigation-guard';
 import { SideMenu } from './side-menu';
-import { useNewScreenAtTop } from './use-new-screen-at-top';
 
 /**
  * The fixed app bar's height (MUI's toolbar: 56 px, 48 px in landscape, 64 px from sm; no bar from md)
@@ -61,9 +60,6 @@ export default memo(function MenuFrame({ session, role, children }: MenuFramePro
   const close = useCallback(() => setMobileOpen(false), []);
   // On a phone, Back closes the open menu first.
   useCloseOnBack(mobileOpen, close);
-  // Here, not in the root layout: a signed-in screen is where a hiker follows a link from far down a list,
-  // and the landing's scripts have no room left in their budget (docs/product.md#web-rules).
-  useNewScreenAtTop();
   const menu = <SideMenu session={session} role={role} onNavigate={close} />;
   const paper = { width: SIDE_MENU_WIDTH, boxSizing: 'border-box' } as const;
 
