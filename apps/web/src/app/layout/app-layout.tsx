@@ -5,7 +5,6 @@ import { markHydrated } from '@/boot/hydration';
 import { MENU_HIDDEN_PATHS } from '@/config/paths';
 import { onReconnect } from '@/lib/online-status';
 import { importWithRetry } from './chunk-loading';
-import { useNewScreenAtTop } from './use-new-screen-at-top';
 import type MenuFrameType from './menu-frame';
 import { NavigationGuard } from './navigation-guard';
 import { useCurrentRole } from './use-current-role';
@@ -87,7 +86,6 @@ export function AppLayout() {
   const role = useDeferredValue(confirmedRole);
   // A screen the server rendered is hydrated once this, the root of every screen, commits (boot/hydration.ts).
   useEffect(markHydrated, []);
-  useNewScreenAtTop();
   const showMenu = useMenuVisible(Boolean(session));
 
   if (!showMenu || !session) {
